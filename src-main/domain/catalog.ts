@@ -1,0 +1,85 @@
+import { z } from 'zod';
+
+/** Stable card ids for the built-in catalog; users may add others (any kebab-case id). */
+export const cardIdSchema = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9.-]{0,63}$/, 'a card id is lowercase letters, digits, "." and "-"');
+
+export const interconnectSchema = z.object({
+  /** NVLink bandwidth in GB/s (total, both directions) where the card has it, else null. */
+  nvlinkGBps: z.number().positive().nullable(),
+  /** PCIe generation of the host link (3, 4, 5). */
+  pcieGen: z.number().int().min(3).max(6),
+});
+
+/** A GPU model with the specs the estimator needs. Dense (non-sparse) tensor rates. */
+export const cardSchema = z.object({
+  id: cardIdSchema,
+  name: z.string().min(1).max(80),
+  vendor: z.string().min(1).max(40),
+  memoryGiB: z.number().positive().max(4096),
+  bandwidthGBps: z.number().positive().max(100000),
+  /** Dense BF16/FP16 tensor TFLOPS with FP32 accumulate (the training rate). */
+  bf16Tflops: z.number().positive().max(100000),
+  fp8Tflops: z.number().positive().max(100000).nullable(),
+  int8Tops: z.number().positive().max(100000).nullable(),
+  fp32Tflops: z.number().positive().max(100000),
+  tdpW: z.number().positive().max(5000),
+  interconnect: interconnectSchema,
+  architecture: z.string().min(1).max(40),
+  launchYear: z.number().int().min(2000).max(2100),
+  source: z.string().min(1).max(2000),
+});
+export type Card = z.infer<typeof cardSchema>;
+
+export const billingSchema = z.enum(['hourly', 'daily', 'weekly', 'monthly', 'spot']);
+export type Billing = z.infer<typeof billingSchema>;
+export const currencySchema = z.enum(['CNY', 'USD']);
+export type Currency = z.infer<typeof currencySchema>;
+
+/** A price for renting a card: `price` is per billing period (hour for hourly/spot). */
+export const offerSchema = z.object({
+  id: z.string().min(1).max(80),
+  cardId: cardIdSchema,
+  provider: z.string().min(1).max(80),
+  region: z.string().max(40).default(''),
+  billing: billingSchema,
+  price: z.number().positive().max(10_000_000),
+  currency: currencySchema,
+  /** GPUs included in `price`: 1 = per GPU; 8 = the price of an 8-GPU instance. */
+  gpusPerPrice: z.number().int().min(1).max(64).default(1),
+  /** How on-demand time is billed: per second, per minute or per started hour. */
+  granularity: z.enum(['second', 'minute', 'hour']).default('second'),
+  observedAt: z.string().max(40),
+  source: z.string().max(2000),
+});
+export type Offer = z.infer<typeof offerSchema>;
+
+/** Architecture of a transformer decoder, as its config.json states it. */
+export const modelShapeSchema = z.object({
+  params: z.number().positive().max(1e14),
+  layers: z.number().int().positive().max(1000),
+  hidden: z.number().int().positive().max(1_000_000),
+  heads: z.number().int().positive().max(10_000),
+  kvHeads: z.number().int().positive().max(10_000),
+  headDim: z.number().int().positive().max(100_000),
+  intermediate: z.number().int().positive().max(10_000_000),
+  vocab: z.number().int().positive().max(10_000_000),
+  tiedEmbeddings: z.boolean(),
+  gatedMlp: z.boolean(),
+  /** MoE: experts per layer (1 = dense) and experts routed per token. */
+  experts: z.number().int().positive().max(4096),
+  expertsPerToken: z.number().int().positive().max(4096),
+});
+export type ModelShape = z.infer<typeof modelShapeSchema>;
+
+export const modelPresetSchema = modelShapeSchema.extend({
+  id: z.string().regex(/^[a-z0-9][a-z0-9._-]{0,79}$/),
+  name: z.string().min(1).max(80),
+  family: z.string().min(1).max(40),
+  /** Parameters used per token (MoE); equals params for dense models. */
+  activeParams: z.number().positive().max(1e14),
+  maxContext: z.number().int().positive().max(100_000_000),
+  source: z.string().min(1).max(2000),
+});
+export type ModelPreset = z.infer<typeof modelPresetSchema>;

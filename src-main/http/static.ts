@@ -1,0 +1,58 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, resolve, sep } from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+};
+
+/**
+ * Resolves a URL path inside `root`, or null when it would leave it (`..`, encoded
+ * variants, NUL bytes, backslashes) or cannot be decoded.
+ */
+export function resolveInside(root: string, urlPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0') || decoded.includes('\\')) return null;
+  const base = resolve(root);
+  const target = resolve(base, '.' + (decoded === '/' ? '/index.html' : decoded));
+  return target === base || target.startsWith(base + sep) ? target : null;
+}
+
+/** Serves a file of the built renderer; unknown paths fall back to index.html (hash routing). */
+export async function serveStatic(req: IncomingMessage, res: ServerResponse, root: string, urlPath: string): Promise<void> {
+  const target = resolveInside(root, urlPath);
+  if (!target) {
+    res.writeHead(404, { 'content-type': 'text/plain' });
+    res.end('not found');
+    return;
+  }
+  const file = (await isFile(target)) ? target : extname(target) === '' ? resolve(root, 'index.html') : null;
+  if (!file) {
+    res.writeHead(404, { 'content-type': 'text/plain' });
+    res.end('not found');
+    return;
+  }
+  const body = await readFile(file);
+  res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-length': body.length });
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}

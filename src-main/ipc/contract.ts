@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import type { Channel } from './channels';
+import {
+  billingSchema,
+  cardIdSchema,
+  cardSchema,
+  currencySchema,
+  modelPresetSchema,
+  offerSchema,
+} from '../domain/catalog';
+import { estimateInputSchema } from '../domain/estimate/input';
+
+/**
+ * The one contract: for every channel, the schema of its input and of its output. The
+ * Electron bridge, the HTTP server, the CLI and the renderer's client all derive from it.
+ */
+
+const empty = z.object({}).strict().optional();
+
+export const settingsSchema = z
+  .object({
+    language: z.enum(['en', 'zh-CN']),
+    currency: currencySchema,
+    /** Share of card memory kept free when deciding that something fits (0.1 = 10%). */
+    headroomFraction: z.number().min(0).max(0.9),
+    /** Exchange rate the user set, used only when they ask to mix currencies. */
+    usdPerCny: z.number().positive().max(10).nullable(),
+  })
+  .strict();
+export type Settings = z.infer<typeof settingsSchema>;
+
+const offerEditableSchema = offerSchema.omit({ id: true });
+export const offerPatchSchema = offerEditableSchema.partial().strict();
+
+const breakdownSchema = z.object({
+  weights: z.number(),
+  gradients: z.number(),
+  optimizer: z.number(),
+  activations: z.number(),
+  logits: z.number(),
+  kvCache: z.number(),
+  runtime: z.number(),
+});
+
+const resolvedModelSchema = z.object({
+  id: z.string().nullable(),
+  name: z.string(),
+  params: z.number(),
+  activeParams: z.number(),
+  layers: z.number(),
+  hidden: z.number(),
+  heads: z.number(),
+  kvHeads: z.number(),
+  headDim: z.number(),
+  intermediate: z.number(),
+  vocab: z.number(),
+  tiedEmbeddings: z.boolean(),
+  gatedMlp: z.boolean(),
+  experts: z.number(),
+  expertsPerToken: z.number(),
+});
+
+const speedSchema = z.union([
+  z.object({
+    kind: z.literal('train'),
+    tokensPerSecond: z.number(),
+    tokensPerSecondPerGpu: z.number(),
+    samplesPerSecond: z.number().optional(),
+    mfu: z.number(),
+    bound: z.literal('compute'),
+    scalingEfficiency: z.number(),
+    assumptions: z.array(z.string()),
+  }),
+  z.object({
+    kind: z.literal('inference'),
+    decodeTokensPerSecond: z.number(),
+    prefillTokensPerSecond: z.number(),
+    bound: z.enum(['memory', 'compute', 'overhead']),
+    assumptions: z.array(z.string()),
+  }),
+]);
+
+export const estimateOutputSchema = z.object({
+  model: resolvedModelSchema,
+  resolvedInput: z.record(z.string(), z.unknown()),
+  trainableParams: z.number(),
+  perGpu: z.object({ totalBytes: z.number(), allocatedBytes: z.number(), breakdown: breakdownSchema }),
+  assumptions: z.array(z.string()),
+  fits: z.array(
+    z.object({
+      card: z.string(),
+      memoryBytes: z.number(),
+      fits: z.boolean(),
+      headroomBytes: z.number(),
+      /** Largest micro-batch that fits this card with the user's headroom (0 = none). */
+      largestBatch: z.number(),
+    }),
+  ),
+  /** Speed on `input.gpu`, when a card was named. */
+  speed: speedSchema.optional(),
+});
+export type EstimateOutput = z.infer<typeof estimateOutputSchema>;
+
+export const workloadSchema = z
+  .object({
+    /** Dataset tokens per epoch (training) or tokens to generate (inference). */
+    tokens: z.number().positive().max(1e16).optional(),
+    epochs: z.number().positive().max(10_000).optional(),
+    tokensPerSample: z.number().int().positive().max(10_000_000).optional(),
+  })
+  .strict();
+
+export const rankInputSchema = z
+  .object({
+    input: estimateInputSchema,
+    workload: workloadSchema.default({}),
+    options: z
+      .object({
+        gpuCounts: z.array(z.number().int().min(1).max(64)).min(1).max(8).optional(),
+        billing: z.union([z.literal('all'), billingSchema]).optional(),
+        currency: currencySchema.optional(),
+        sort: z.enum(['cost', 'time', 'jobCost']).optional(),
+      })
+      .strict()
+      .default({}),
+  })
+  .strict();
+
+const candidateSchema = z.object({
+  card: z.string(),
+  cardName: z.string(),
+  gpus: z.number(),
+  offerId: z.string(),
+  provider: z.string(),
+  billing: billingSchema,
+  currency: currencySchema,
+  pricePerGpuHour: z.number(),
+  fits: z.literal(true),
+  memoryBytesPerGpu: z.number(),
+  tokensPerSecond: z.number(),
+  costPer1MTokens: z.number(),
+  costPer1kSamples: z.number().nullable(),
+  hours: z.number().nullable(),
+  jobCost: z.number().nullable(),
+  pareto: z.boolean(),
+  reason: z.string(),
+  explain: z.array(z.string()),
+});
+
+export const rankOutputSchema = z.object({
+  candidates: z.array(candidateSchema),
+  excluded: z.array(z.object({ card: z.string(), gpus: z.number(), reason: z.string() })),
+  currency: z.union([currencySchema, z.literal('mixed')]),
+  assumptions: z.array(z.string()),
+});
+
+export const contract = {
+  'cards:list': { input: empty, output: z.object({ cards: z.array(cardSchema) }) },
+  'cards:save': { input: cardSchema, output: cardSchema },
+  'offers:list': {
+    input: z.object({ cardId: cardIdSchema.optional() }).strict().optional(),
+    output: z.object({ offers: z.array(offerSchema) }),
+  },
+  'offers:add': { input: offerEditableSchema.strict(), output: offerSchema },
+  'offers:update': {
+    input: z.object({ id: z.string().min(1).max(80), patch: offerPatchSchema }).strict(),
+    output: offerSchema,
+  },
+  'offers:delete': {
+    input: z.object({ id: z.string().min(1).max(80) }).strict(),
+    output: z.object({ id: z.string() }),
+  },
+  'models:list': { input: empty, output: z.object({ models: z.array(modelPresetSchema) }) },
+  'settings:get': { input: empty, output: settingsSchema },
+  'settings:set': { input: settingsSchema.partial().strict(), output: settingsSchema },
+  'estimate:compute': { input: estimateInputSchema, output: estimateOutputSchema },
+  'rank:compute': { input: rankInputSchema, output: rankOutputSchema },
+} satisfies Record<Channel, { input: z.ZodType; output: z.ZodType }>;
+
+export type Contract = typeof contract;
+export type ChannelInput<C extends Channel> = z.input<Contract[C]['input']>;
+export type ChannelOutput<C extends Channel> = z.output<Contract[C]['output']>;
+
+export type ErrorCode = 'bad-input' | 'unknown-channel' | 'not-found' | 'forbidden' | 'store' | 'internal';
+export interface ContractError {
+  code: ErrorCode;
+  message: string;
+  /** Dotted path of the input field at fault, when one is. */
+  field?: string;
+}
+export type Result<T> = { ok: true; data: T } | { ok: false; error: ContractError };

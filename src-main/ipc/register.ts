@@ -1,0 +1,76 @@
+import type { z } from 'zod';
+import { isChannel, type Channel } from './channels';
+import { contract, type ChannelInput, type ChannelOutput, type ContractError, type Result } from './contract';
+import { InputError } from '../domain/errors';
+
+/** A plain function per channel: parsed input in, output out. May throw; the dispatcher catches. */
+export type Handlers<Deps> = {
+  [C in Channel]: (input: z.output<(typeof contract)[C]['input']>, deps: Deps) => ChannelOutput<C> | Promise<ChannelOutput<C>>;
+};
+
+/** Maps an error a handler threw to a contract error; stores add their own codes. */
+export type ErrorMapper = (error: unknown) => ContractError | null;
+
+export interface Dispatcher {
+  /** Parse, call, wrap: never throws, whatever the caller sends. */
+  dispatch(channel: string, rawInput: unknown): Promise<Result<unknown>>;
+}
+
+/** The first zod issue as "field: message", so the caller sees which field is wrong. */
+export function describeZodError(error: z.ZodError): ContractError {
+  const issue = error.issues[0];
+  const field = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : undefined;
+  const where = field ? `${field}: ` : '';
+  return { code: 'bad-input', message: `${where}${issue?.message ?? 'invalid input'}`, ...(field ? { field } : {}) };
+}
+
+/**
+ * The register step shared by every door (IPC, HTTP, CLI): check the channel, parse the
+ * input with the channel's schema, call the handler, return `{ ok, data } | { ok: false, error }`.
+ */
+export function createDispatcher<Deps>(handlers: Handlers<Deps>, deps: Deps, mapError?: ErrorMapper): Dispatcher {
+  return {
+    async dispatch(channel, rawInput) {
+      if (!isChannel(channel)) {
+        return { ok: false, error: { code: 'unknown-channel', message: `unknown channel "${String(channel).slice(0, 80)}"` } };
+      }
+      const parsed = contract[channel].input.safeParse(rawInput);
+      if (!parsed.success) return { ok: false, error: describeZodError(parsed.error) };
+      try {
+        const handler = handlers[channel] as (input: unknown, deps: Deps) => unknown;
+        return { ok: true, data: await handler(parsed.data, deps) };
+      } catch (error) {
+        return { ok: false, error: toContractError(error, mapError) };
+      }
+    },
+  };
+}
+
+function toContractError(error: unknown, mapError?: ErrorMapper): ContractError {
+  if (error instanceof InputError) {
+    return { code: 'bad-input', message: `${error.field}: ${error.message}`, field: error.field };
+  }
+  const mapped = mapError?.(error);
+  if (mapped) return mapped;
+  // Never leak a stack trace to the caller; the message alone is enough to act on.
+  const message = error instanceof Error ? error.message : 'unexpected error';
+  return { code: 'internal', message };
+}
+
+/** Typed call for in-process doors (CLI): unwraps the Result or throws it. */
+export async function callChannel<C extends Channel>(
+  dispatcher: Dispatcher,
+  channel: C,
+  input: ChannelInput<C>,
+): Promise<ChannelOutput<C>> {
+  const result = await dispatcher.dispatch(channel, input);
+  if (!result.ok) throw new ContractCallError(result.error);
+  return result.data as ChannelOutput<C>;
+}
+
+export class ContractCallError extends Error {
+  constructor(readonly error: ContractError) {
+    super(error.message);
+    this.name = 'ContractCallError';
+  }
+}

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openApp, type App } from './app';
+import { startServer, type RunningServer } from './server';
+import { resolveInside } from './http/static';
+
+let dir: string;
+let app: App;
+let server: RunningServer;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'cardwise-server-'));
+  const renderer = join(dir, 'renderer');
+  mkdirSync(renderer);
+  writeFileSync(join(renderer, 'index.html'), '<!doctype html><title>Cardwise</title>');
+  writeFileSync(join(dir, 'secret.txt'), 'outside the renderer');
+  app = openApp({ dbPath: join(dir, 'cardwise.db') });
+  server = await startServer({ app, port: 0, rendererDir: renderer });
+});
+afterAll(async () => {
+  await server.close();
+  app.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A raw request, so tests can send any Host header and path bytes. */
+function send(options: { method?: string; path: string; headers?: Record<string, string>; body?: string }) {
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port: server.port, method: options.method ?? 'GET', path: options.path, headers: { host: `127.0.0.1:${server.port}`, ...options.headers } },
+      (res) => {
+        let body = '';
+        res.on('data', (chunk) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+const api = (channel: string, body: unknown, headers: Record<string, string> = {}) =>
+  send({
+    method: 'POST',
+    path: `/api/${channel}`,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${server.token}`, ...headers },
+    body: JSON.stringify(body),
+  });
+
+describe('web mode', () => {
+  it('prints a loopback URL that carries the token', () => {
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{20,}$/);
+  });
+
+  it('answers the contract with the token', async () => {
+    const res = await api('cards:list', {});
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body).data.cards.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it('refuses API calls without the right token', async () => {
+    expect((await api('cards:list', {}, { authorization: '' })).status).toBe(401);
+    expect((await api('cards:list', {}, { authorization: 'Bearer nope' })).status).toBe(401);
+  });
+
+  it('refuses pages without the token, and serves them with it', async () => {
+    expect((await send({ path: '/' })).status).toBe(401);
+    const page = await send({ path: `/?token=${server.token}` });
+    expect(page.status).toBe(200);
+    expect(String(page.headers['set-cookie'])).toContain('SameSite=Strict');
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('refuses a foreign Host header (DNS rebinding) and foreign origins, with no CORS', async () => {
+    expect((await api('cards:list', {}, { host: 'evil.example' })).status).toBe(421);
+    const cross = await api('cards:list', {}, { origin: 'https://evil.example' });
+    expect(cross.status).toBe(403);
+    expect(cross.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('maps bad input to 400 naming the field and unknown channels to 404', async () => {
+    const bad = await api('settings:set', { headroomFraction: 'lots' });
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.body).error.field).toBe('headroomFraction');
+    expect((await api('nope:nope', {})).status).toBe(404);
+    const notJson = await send({ method: 'POST', path: '/api/cards:list', headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' }, body: '{oops' });
+    expect(notJson.status).toBe(400);
+  });
+
+  it('cannot be walked out of the renderer folder', async () => {
+    const cookie = { cookie: `cardwise_token=${server.token}` };
+    for (const path of ['/../secret.txt', '/%2e%2e/secret.txt', '/..%2fsecret.txt', '/%2e%2e%2fsecret.txt', '/..%5csecret.txt']) {
+      const res = await send({ path, headers: cookie });
+      expect(res.body, path).not.toContain('outside the renderer');
+    }
+    expect(resolveInside('/srv/app', '/../etc/passwd')).toBeNull();
+    expect(resolveInside('/srv/app', '/assets/app.js')).toBe('/srv/app/assets/app.js');
+    expect(resolveInside('/srv/app', '/%2e%2e/%2e%2e/etc/passwd')).toBeNull();
+    expect(resolveInside('/srv/app', '/a%00b')).toBeNull();
+  });
+});

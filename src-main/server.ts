@@ -1,0 +1,126 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { App } from './app';
+import { defaultPaths } from './db/paths';
+import { httpStatusFor, isAllowedHost, isSameOrigin, SECURITY_HEADERS } from './http/policy';
+import { readJsonBody, BodyError } from './http/body';
+import { serveStatic } from './http/static';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  token: string;
+  close(): Promise<void>;
+}
+
+const TOKEN_COOKIE = 'cardwise_token';
+
+/**
+ * Web mode: the same dispatcher over HTTP on 127.0.0.1 only. Every request needs the
+ * per-launch token: API calls as `Authorization: Bearer`, page loads as `?token=` once
+ * (then a SameSite=Strict cookie, so the page's own scripts and styles load).
+ */
+export async function startServer(options: { app: App; port?: number; rendererDir?: string }): Promise<RunningServer> {
+  const token = randomBytes(24).toString('base64url');
+  const rendererDir = options.rendererDir ?? join(defaultPaths().appRoot, 'out', 'renderer');
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => send(res, 500, { ok: false, error: { code: 'internal', message: 'unexpected error' } }));
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    const port = (server.address() as { port: number }).port;
+    if (!isAllowedHost(req.headers.host, port)) return send(res, 421, forbidden('host not allowed'));
+    if (!isSameOrigin(req.headers.origin, port)) return send(res, 403, forbidden('cross-origin requests are refused'));
+    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+
+    if (url.pathname.startsWith('/api/')) {
+      if (req.method !== 'POST') return send(res, 405, forbidden('use POST'));
+      if (!hasToken(bearerOf(req.headers.authorization), token)) return send(res, 401, unauthorized());
+      let body: unknown;
+      try {
+        body = await readJsonBody(req);
+      } catch (error) {
+        const status = error instanceof BodyError ? error.status : 400;
+        return send(res, status, { ok: false, error: { code: 'bad-input', message: (error as Error).message } });
+      }
+      const channel = decodeSafely(url.pathname.slice('/api/'.length));
+      const result = await options.app.dispatcher.dispatch(channel ?? '', body);
+      return send(res, result.ok ? 200 : httpStatusFor(result.error.code), result);
+    }
+
+    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, forbidden('method not allowed'));
+    const queryToken = url.searchParams.get('token');
+    if (hasToken(queryToken, token)) {
+      res.setHeader('Set-Cookie', `${TOKEN_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`);
+    } else if (!hasToken(cookieOf(req.headers.cookie, TOKEN_COOKIE), token)) {
+      return send(res, 401, unauthorized());
+    }
+    if (!existsSync(rendererDir)) {
+      res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('The Cardwise UI is not built yet: run `npm run build`, then start the server again.\n');
+      return;
+    }
+    await serveStatic(req, res, rendererDir, url.pathname);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as { port: number }).port;
+  return {
+    url: `http://127.0.0.1:${port}/?token=${token}`,
+    port,
+    token,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+function forbidden(message: string) {
+  return { ok: false, error: { code: 'forbidden', message } };
+}
+
+function unauthorized() {
+  return { ok: false, error: { code: 'forbidden', message: 'missing or wrong token: open the URL that `cardwise serve` printed' } };
+}
+
+function hasToken(candidate: string | null | undefined, token: string): boolean {
+  if (!candidate) return false;
+  const a = Buffer.from(candidate);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function bearerOf(header: string | undefined): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
+  return match?.[1] ?? null;
+}
+
+function cookieOf(header: string | undefined, name: string): string | null {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return rest.join('=');
+  }
+  return null;
+}
+
+function decodeSafely(text: string): string | null {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
+}
