@@ -37,21 +37,28 @@ export type Billing = z.infer<typeof billingSchema>;
 export const currencySchema = z.enum(['CNY', 'USD']);
 export type Currency = z.infer<typeof currencySchema>;
 
-/** A price for renting a card: `price` is per billing period (hour for hourly/spot). */
-export const offerSchema = z.object({
+/** The fields of an offer as stored; `price` is per billing period (hour for hourly/spot). */
+export const offerFieldsSchema = z.object({
   id: z.string().min(1).max(80),
   cardId: cardIdSchema,
   provider: z.string().min(1).max(80),
-  region: z.string().max(40).default(''),
+  region: z.string().max(40),
   billing: billingSchema,
   price: z.number().positive().max(10_000_000),
   currency: currencySchema,
   /** GPUs included in `price`: 1 = per GPU; 8 = the price of an 8-GPU instance. */
-  gpusPerPrice: z.number().int().min(1).max(64).default(1),
+  gpusPerPrice: z.number().int().min(1).max(64),
   /** How on-demand time is billed: per second, per minute or per started hour. */
-  granularity: z.enum(['second', 'minute', 'hour']).default('second'),
+  granularity: z.enum(['second', 'minute', 'hour']),
   observedAt: z.string().max(40),
   source: z.string().max(2000),
+});
+
+/** A price for renting a card, with the defaults a new offer gets. */
+export const offerSchema = offerFieldsSchema.extend({
+  region: offerFieldsSchema.shape.region.default(''),
+  gpusPerPrice: offerFieldsSchema.shape.gpusPerPrice.default(1),
+  granularity: offerFieldsSchema.shape.granularity.default('second'),
 });
 export type Offer = z.infer<typeof offerSchema>;
 

@@ -6,6 +6,7 @@ import {
   cardSchema,
   currencySchema,
   modelPresetSchema,
+  offerFieldsSchema,
   offerSchema,
 } from '../domain/catalog';
 import { estimateInputSchema } from '../domain/estimate/input';
@@ -30,7 +31,8 @@ export const settingsSchema = z
 export type Settings = z.infer<typeof settingsSchema>;
 
 const offerEditableSchema = offerSchema.omit({ id: true });
-export const offerPatchSchema = offerEditableSchema.partial().strict();
+/** Only the fields the caller sends: no defaults, or a price edit would reset the others. */
+export const offerPatchSchema = offerFieldsSchema.omit({ id: true }).partial().strict();
 
 const breakdownSchema = z.object({
   weights: z.number(),

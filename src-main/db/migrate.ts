@@ -1,0 +1,150 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Db } from './driver';
+import { StoreError } from './store-error';
+
+/** One numbered SQL migration file, `NNN_snake_name.sql`. */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+  /** sha256 (hex) of the file with line endings normalized to \n. */
+  checksum: string;
+}
+
+const FILE_NAME = /^(\d{3})_([a-z0-9_]+)\.sql$/;
+
+/** Reads the migrations in `dir`, ordered; versions must run 1, 2, 3 … without gaps. */
+export function loadMigrations(dir: string): Migration[] {
+  let entries: string[];
+  try {
+    entries = fs.readdirSync(dir);
+  } catch (error) {
+    throw new StoreError('io', `cannot read the migrations folder ${dir}`, { cause: error });
+  }
+  const migrations = entries
+    .map((entry) => ({ entry, match: FILE_NAME.exec(entry) }))
+    .filter((m): m is { entry: string; match: RegExpExecArray } => m.match !== null)
+    .map(({ entry, match }) => {
+      // A checkout with CRLF line endings must not look like an edited migration.
+      const sql = fs.readFileSync(path.join(dir, entry), 'utf8').replace(/\r\n/g, '\n');
+      return { version: Number(match[1]), name: match[2] ?? '', sql, checksum: sha256(sql) };
+    })
+    .sort((a, b) => a.version - b.version);
+  migrations.forEach((m, i) => {
+    if (m.version !== i + 1) {
+      throw new StoreError(
+        'migration-failed',
+        `migrations in ${dir} must be numbered 001, 002 … without gaps or repeats; found ${String(m.version).padStart(3, '0')}_${m.name}.sql at position ${i + 1}`,
+      );
+    }
+  });
+  return migrations;
+}
+
+/** The version the file is at (`PRAGMA user_version`); 0 for a new file. */
+export function schemaVersion(db: Db): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+/**
+ * Throws unless `db` can be migrated by `migrations`: its version must not be newer than
+ * the newest migration, and every applied migration must still have the checksum it was
+ * applied with. Only reads.
+ */
+export function assertMigratable(db: Db, migrations: readonly Migration[]): void {
+  const version = schemaVersion(db);
+  const latest = migrations.length;
+  if (version > latest) {
+    throw new StoreError(
+      'newer-schema',
+      `the database is at schema version ${version}, but this Cardwise only knows up to ${latest}; update Cardwise (the file was not changed)`,
+    );
+  }
+  if (version === 0) return;
+  const hasTable = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get();
+  const applied = hasTable
+    ? (db.prepare('SELECT version, name, checksum FROM schema_migrations ORDER BY version').all() as AppliedRow[])
+    : [];
+  if (applied.length !== version || applied.some((row, i) => row.version !== i + 1)) {
+    throw new StoreError(
+      'corrupt',
+      `the database says schema version ${version} but its migration history lists ${applied.length} migrations`,
+    );
+  }
+  for (const row of applied) {
+    const known = migrations[row.version - 1];
+    if (known && known.checksum !== row.checksum) {
+      throw new StoreError(
+        'checksum-mismatch',
+        `migration ${String(row.version).padStart(3, '0')}_${row.name} was changed after it was applied to this database (checksum differs); restore the original migration file and add a new one instead`,
+      );
+    }
+  }
+}
+
+interface AppliedRow {
+  version: number;
+  name: string;
+  checksum: string;
+}
+
+export interface MigrateOptions {
+  /** Called once, before the first pending migration, when the file already had a schema. */
+  beforeMigrating?: (fromVersion: number) => void;
+  now?: () => Date;
+}
+
+/**
+ * Applies the pending migrations, each in its own transaction together with its
+ * schema_migrations row and the new user_version. Returns the versions applied.
+ */
+export function migrate(db: Db, migrations: readonly Migration[], options: MigrateOptions = {}): number[] {
+  assertMigratable(db, migrations);
+  const from = schemaVersion(db);
+  const pending = migrations.filter((m) => m.version > from);
+  if (pending.length === 0) return [];
+  if (from > 0) options.beforeMigrating?.(from);
+  const now = options.now ?? (() => new Date());
+  // SQLite's procedure for schema changes: foreign keys off (so a table rebuild does not
+  // cascade), then foreign_key_check before each commit. It cannot change inside a transaction.
+  const foreignKeys = db.pragma('foreign_keys', { simple: true }) as number;
+  db.pragma('foreign_keys = OFF');
+  try {
+    for (const m of pending) applyOne(db, m, now());
+  } finally {
+    db.pragma(`foreign_keys = ${foreignKeys ? 'ON' : 'OFF'}`);
+  }
+  return pending.map((m) => m.version);
+}
+
+function applyOne(db: Db, m: Migration, at: Date): void {
+  const label = `${String(m.version).padStart(3, '0')}_${m.name}`;
+  try {
+    db.transaction(() => {
+      db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+        version INTEGER PRIMARY KEY, name TEXT NOT NULL, checksum TEXT NOT NULL, applied_at TEXT NOT NULL) STRICT`);
+      db.exec(m.sql);
+      const violations = db.pragma('foreign_key_check') as unknown[];
+      if (violations.length > 0) throw new Error(`${violations.length} foreign key violations`);
+      db.prepare('INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES (?, ?, ?, ?)').run(
+        m.version,
+        m.name,
+        m.checksum,
+        at.toISOString(),
+      );
+      // user_version is written in the same transaction, so it never runs ahead of the schema.
+      db.pragma(`user_version = ${m.version}`);
+    })();
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new StoreError('migration-failed', `migration ${label} failed and was rolled back: ${detail}`, {
+      cause: error,
+    });
+  }
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}

@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { backupDatabase, BACKUPS_KEPT } from './backup';
+import type { Db } from './driver';
+import { assertMigratable, loadMigrations, migrate } from './migrate';
+import { defaultPaths } from './paths';
+import { StoreError, toStoreError } from './store-error';
+
+export interface OpenOptions {
+  /** Folder of `NNN_name.sql` files; default src-main/db/migrations under the app root. */
+  migrationsDir?: string;
+  /** Clock for migration and backup time stamps (tests pass a fixed one). */
+  now?: () => Date;
+  /** Backups kept per database file (default 5). */
+  backupsKept?: number;
+}
+
+const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
+
+/**
+ * Opens (or creates) the database file, sets the pragmas (WAL, foreign keys, busy
+ * timeout, synchronous=NORMAL) and brings the schema up to date, taking a backup first
+ * when an existing schema is about to change. A file that is not a database, is
+ * corrupt, is newer than this app, or has edited migrations is refused with a
+ * StoreError and left exactly as it was.
+ */
+export function openDb(file: string, options: OpenOptions = {}): Db {
+  const migrations = loadMigrations(options.migrationsDir ?? defaultPaths().migrationsDir);
+  const now = options.now ?? (() => new Date());
+  const existing = file !== ':memory:' && hasContent(file);
+  if (file !== ':memory:') ensureFolder(file);
+  if (existing) assertSqliteHeader(file);
+
+  let db: Db | undefined;
+  try {
+    db = new Database(file);
+    // None of these three writes to the file; journal_mode=WAL does, so it waits for the checks.
+    db.pragma('busy_timeout = 5000');
+    db.pragma('foreign_keys = ON');
+    db.pragma('synchronous = NORMAL');
+    if (existing) {
+      assertIntact(db, file);
+      assertMigratable(db, migrations);
+    }
+    db.pragma('journal_mode = WAL');
+    const opened = db;
+    migrate(opened, migrations, {
+      now,
+      beforeMigrating: (from) => backupDatabase(opened, file, from, now(), options.backupsKept ?? BACKUPS_KEPT),
+    });
+    return db;
+  } catch (error) {
+    db?.close();
+    throw toStoreError(error, file);
+  }
+}
+
+function hasContent(file: string): boolean {
+  try {
+    return fs.statSync(file).size > 0;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw toStoreError(error, file);
+  }
+}
+
+function ensureFolder(file: string): void {
+  try {
+    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  } catch (error) {
+    throw toStoreError(error, file);
+  }
+}
+
+/** Checked before SQLite sees the file, so nothing at all is written to a foreign file. */
+function assertSqliteHeader(file: string): void {
+  const header = Buffer.alloc(SQLITE_HEADER.length);
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(file, 'r');
+    fs.readSync(fd, header, 0, header.length, 0);
+  } catch (error) {
+    throw toStoreError(error, file);
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+  if (!header.equals(SQLITE_HEADER)) {
+    throw new StoreError(
+      'corrupt',
+      `${file} is not an SQLite database; it was left as it is (move it away or pass another --db)`,
+    );
+  }
+}
+
+function assertIntact(db: Db, file: string): void {
+  const problems = db.pragma('quick_check', { simple: false }) as { quick_check: string }[];
+  const first = problems[0]?.quick_check;
+  if (first !== 'ok') {
+    throw new StoreError(
+      'corrupt',
+      `${file} is damaged (${first ?? 'no answer from quick_check'}); it was left as it is — restore a copy from the backups folder next to it`,
+    );
+  }
+}

@@ -1,0 +1,40 @@
+/** Why the store refused to open or migrate a database file. */
+export type StoreErrorCode = 'corrupt' | 'newer-schema' | 'checksum-mismatch' | 'migration-failed' | 'io';
+
+/** A fault of the database file or its migrations (not of the caller's input). */
+export class StoreError extends Error {
+  constructor(
+    readonly code: StoreErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'StoreError';
+  }
+}
+
+/** A repository was asked to change a row that does not exist. */
+export class NotFoundError extends Error {
+  constructor(
+    readonly table: string,
+    readonly id: string,
+  ) {
+    super(`no ${table} row with id "${id}"`);
+    this.name = 'NotFoundError';
+  }
+}
+
+const CORRUPT_CODES = /^SQLITE_(NOTADB|CORRUPT)/;
+
+/** Maps a driver error (better-sqlite3 `SqliteError` or a Node fs error) to a StoreError. */
+export function toStoreError(error: unknown, file: string): StoreError {
+  if (error instanceof StoreError) return error;
+  const code = (error as { code?: unknown })?.code;
+  const detail = error instanceof Error ? error.message : String(error);
+  if (typeof code === 'string' && CORRUPT_CODES.test(code)) {
+    return new StoreError('corrupt', `${file} is not a readable Cardwise database (${detail}); it was left as it is`, {
+      cause: error,
+    });
+  }
+  return new StoreError('io', `cannot use the database file ${file}: ${detail}`, { cause: error });
+}
