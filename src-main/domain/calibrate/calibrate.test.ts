@@ -1,0 +1,182 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { EstimateInput } from '../estimate/input';
+import { calibrate } from './calibrate';
+import type { CalibrationRun } from './types';
+
+const GIB = 2 ** 30;
+const lora7b: EstimateInput = { model: '7b', method: 'lora', precision: 'bf16', batchSize: 4, seqLen: 2048 };
+const target = { config: lora7b, card: 'rtx-4090' };
+
+/** A run that used 1.3× the predicted nvidia-smi memory and reached 0.8× the predicted speed. */
+function run(overrides: Partial<CalibrationRun> = {}, id = 'r1'): CalibrationRun {
+  return {
+    id,
+    origin: 'mine',
+    card: 'rtx-4090',
+    gpus: 1,
+    config: lora7b,
+    measuredMemoryBytes: 13 * GIB,
+    memoryMeter: 'nvidia-smi',
+    measuredTokensPerSecond: 800,
+    predictedMemoryBytes: { total: 10 * GIB, allocated: 9 * GIB },
+    predictedTokensPerSecond: 1000,
+    outcome: 'ok',
+    ...overrides,
+  };
+}
+const copies = (n: number, overrides: Partial<CalibrationRun> = {}) =>
+  Array.from({ length: n }, (_, i) => run(overrides, `r${i}`));
+
+describe('calibrate', () => {
+  it('leaves the estimate alone without runs', () => {
+    const c = calibrate(target, []);
+    expect(c.memoryFactor).toBe(1);
+    expect(c.speedFactor).toBe(1);
+    expect(c.runs).toBe(0);
+    expect(c.interval.memory[0]).toBeLessThan(1);
+    expect(c.interval.memory[1]).toBeGreaterThan(1);
+    expect(c.flags.join(' ')).toMatch(/no similar runs/);
+  });
+
+  it('moves toward a single run, but not all the way (shrinkage)', () => {
+    const c = calibrate(target, [run()]);
+    expect(c.memoryFactor).toBeGreaterThan(1);
+    expect(c.memoryFactor).toBeLessThan(1.3);
+    expect(c.speedFactor).toBeLessThan(1);
+    expect(c.speedFactor).toBeGreaterThan(0.8);
+    // Prior worth 3 runs: ln factor = ln 1.3 / 4.
+    expect(Math.log(c.memoryFactor)).toBeCloseTo(Math.log(1.3) / 4, 10);
+    expect(c).toMatchObject({ runs: 1, mine: 1, published: 0 });
+  });
+
+  it('converges to the ratio of many identical runs, with a narrowing interval', () => {
+    const few = calibrate(target, copies(5));
+    const many = calibrate(target, copies(400));
+    expect(many.memoryFactor).toBeCloseTo(1.3, 2);
+    expect(many.speedFactor).toBeCloseTo(0.8, 2);
+    expect(Math.abs(many.memoryFactor - 1.3)).toBeLessThan(Math.abs(few.memoryFactor - 1.3));
+    const width = (i: [number, number]) => i[1] - i[0];
+    expect(width(many.interval.memory)).toBeLessThan(width(few.interval.memory));
+    expect(many.interval.memory[0]).toBeLessThanOrEqual(many.memoryFactor);
+    expect(many.interval.memory[1]).toBeGreaterThanOrEqual(many.memoryFactor);
+  });
+
+  it('widens the interval when runs disagree', () => {
+    const agree = calibrate(target, copies(10));
+    const disagree = calibrate(target, [
+      ...copies(5, { measuredMemoryBytes: 9 * GIB }).map((r) => ({ ...r, id: `lo${r.id}` })),
+      ...copies(5, { measuredMemoryBytes: 20 * GIB }).map((r) => ({ ...r, id: `hi${r.id}` })),
+    ]);
+    const width = (i: [number, number]) => Math.log(i[1] / i[0]);
+    expect(width(disagree.interval.memory)).toBeGreaterThan(width(agree.interval.memory));
+  });
+
+  it('gives no weight to another card family, method or weight format', () => {
+    const others = [
+      run({ card: 'a100-80gb' }, 'other-card'),
+      run({ config: { ...lora7b, method: 'full' } }, 'other-method'),
+      run({ config: { ...lora7b, method: 'qlora', precision: 'int4' } }, 'other-precision'),
+    ];
+    const c = calibrate(target, others);
+    expect(c).toMatchObject({ memoryFactor: 1, speedFactor: 1, runs: 0 });
+  });
+
+  it('weighs a far-away size less than a near one, and a sibling card less than the same card', () => {
+    const near = calibrate(target, [run({ config: { ...lora7b, model: '8b' } })]);
+    const far = calibrate(target, [run({ config: { ...lora7b, model: '30b' } })]);
+    const tooFar = calibrate(target, [run({ config: { ...lora7b, model: '70b' } })]);
+    expect(near.memoryFactor).toBeGreaterThan(far.memoryFactor);
+    expect(far.memoryFactor).toBeGreaterThanOrEqual(1);
+    expect(tooFar.runs).toBe(0);
+    const a100 = { config: lora7b, card: 'a100-80gb' };
+    const same = calibrate(a100, [run({ card: 'a100-80gb' })]);
+    const sibling = calibrate(a100, [run({ card: 'a100-80gb-pcie' })]);
+    expect(sibling.memoryFactor).toBeGreaterThan(1);
+    expect(sibling.memoryFactor).toBeLessThan(same.memoryFactor);
+  });
+
+  it('compares memory on the meter the run used', () => {
+    // 9 GiB allocated measured against 9 GiB predicted allocated: no correction needed.
+    const c = calibrate(target, copies(50, { memoryMeter: 'torch-allocated', measuredMemoryBytes: 9 * GIB }));
+    expect(c.memoryFactor).toBeCloseTo(1, 6);
+    const smi = calibrate(target, copies(50, { memoryMeter: 'nvidia-smi', measuredMemoryBytes: 9 * GIB }));
+    expect(smi.memoryFactor).toBeLessThan(0.95);
+  });
+
+  it('skips OOM runs for memory and flags them; skips crashed runs for speed', () => {
+    const c = calibrate(target, [
+      run({ outcome: 'oom', measuredMemoryBytes: null, measuredTokensPerSecond: null }, 'boom'),
+    ]);
+    expect(c.memoryFactor).toBe(1);
+    expect(c.runs).toBe(0);
+    expect(c.flags.join(' ')).toMatch(/ran out of memory: boom/);
+    const crashed = calibrate(target, [run({ outcome: 'crashed' })]);
+    expect(crashed.speedFactor).toBe(1);
+    expect(crashed.memoryFactor).toBeGreaterThan(1);
+  });
+
+  it('counts mine and published runs', () => {
+    const c = calibrate(target, [run({}, 'a'), run({ origin: 'published' }, 'b'), run({ origin: 'published' }, 'c')]);
+    expect(c).toMatchObject({ runs: 3, mine: 1, published: 2 });
+  });
+
+  it('corrects decode speed only from decode runs', () => {
+    const infer: EstimateInput = { ...lora7b, method: 'inference', batchSize: 1 };
+    const prefill = run({ config: infer, throughputKind: 'prefill', measuredTokensPerSecond: 5000 });
+    const c = calibrate({ config: infer, card: 'rtx-4090' }, [prefill]);
+    expect(c.speedFactor).toBe(1);
+    expect(c.memoryFactor).toBeGreaterThan(1);
+  });
+
+  it('flags a >10% throughput spread between identical runs', () => {
+    const c = calibrate(target, [run({}, 'fast'), run({ measuredTokensPerSecond: 600 }, 'slow')]);
+    expect(c.flags.join(' ')).toMatch(/fast, slow: .*shared or throttled/);
+  });
+
+  it('never returns NaN or an empty interval, whatever the runs', () => {
+    const num = fc.oneof(fc.double(), fc.constant(0), fc.constant(-1), fc.constant(Number.NaN), fc.constant(Infinity));
+    const config = fc.record({
+      model: fc.oneof(
+        fc.constantFrom('7b', '13b', 'nonsense', 'llama-2-7b'),
+        fc.record({ params: fc.double({ min: 1, max: 1e13, noNaN: true }) }),
+      ),
+      method: fc.constantFrom('inference', 'full', 'lora', 'qlora'),
+      precision: fc.constantFrom('bf16', 'int4'),
+      batchSize: fc.integer({ min: 1, max: 64 }),
+      seqLen: fc.integer({ min: 1, max: 100_000 }),
+    }) as fc.Arbitrary<EstimateInput>;
+    const arbRun = fc.record({
+      id: fc.string(),
+      origin: fc.constantFrom('mine', 'published'),
+      card: fc.constantFrom('rtx-4090', 'a100-80gb', 'a800-80gb'),
+      gpus: fc.oneof(fc.integer({ min: 1, max: 8 }), num),
+      config,
+      measuredMemoryBytes: fc.option(num),
+      memoryMeter: fc.constantFrom('nvidia-smi', 'torch-reserved', 'torch-allocated', null),
+      measuredTokensPerSecond: fc.option(num),
+      predictedMemoryBytes: fc.option(fc.record({ total: num, allocated: num })),
+      predictedTokensPerSecond: fc.option(num),
+      outcome: fc.constantFrom('ok', 'oom', 'crashed', 'preempted'),
+    }) as fc.Arbitrary<CalibrationRun>;
+    fc.assert(
+      fc.property(
+        config,
+        fc.constantFrom('rtx-4090', 'a100-80gb'),
+        fc.array(arbRun, { maxLength: 30 }),
+        (cfg, card, runs) => {
+          const c = calibrate({ config: cfg, card }, runs);
+          for (const x of [c.memoryFactor, c.speedFactor, ...c.interval.memory, ...c.interval.speed]) {
+            expect(Number.isNaN(x)).toBe(false);
+            expect(x).toBeGreaterThan(0);
+            expect(Number.isFinite(x)).toBe(true);
+          }
+          expect(c.interval.memory[0]).toBeLessThanOrEqual(c.memoryFactor);
+          expect(c.interval.memory[1]).toBeGreaterThanOrEqual(c.memoryFactor);
+          expect(c.runs).toBe(c.mine + c.published);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -1,0 +1,106 @@
+import { fitLogFactor, type FitPrior, type LogRatio } from './fit';
+import { DEFAULT_SIMILARITY, similarityWeight, type SimilarityOptions } from './similarity';
+import { flagInconsistentThroughput } from './throughput-flags';
+import type { Calibration, CalibrationRun, CalibrationTarget, ThroughputKind } from './types';
+
+export type CalibrateOptions = Partial<FitPrior & SimilarityOptions> & {
+  /** Weight of a published run relative to one of the user's own (their framework, their box). */
+  publishedWeight?: number;
+  /** Runs below this weight are left out (and not counted in "based on N runs"). */
+  minWeight?: number;
+};
+
+/** A prior worth 3 runs (DESIGN.md "Calibration"); 0.25 ≈ the raw estimator's typical log error. */
+const DEFAULT_PRIOR: FitPrior = { priorRuns: 3, priorLogSd: 0.25 };
+const DEFAULT_MIN_WEIGHT = 0.01;
+
+function finitePositive(x: number | null | undefined): x is number {
+  return typeof x === 'number' && Number.isFinite(x) && x > 0;
+}
+
+function finiteOr(x: number | undefined, fallback: number, min = 0): number {
+  return x !== undefined && Number.isFinite(x) && x >= min ? x : fallback;
+}
+
+function kindOf(method: CalibrationTarget['config']['method'], kind: ThroughputKind | undefined): ThroughputKind {
+  return kind ?? (method === 'inference' ? 'decode' : 'train');
+}
+
+/** ln(measured ÷ predicted) on the meter the run used; null when the run says nothing about memory. */
+function memoryLogRatio(run: CalibrationRun): number | null {
+  if (run.outcome === 'oom' || run.memoryMeter === null || run.predictedMemoryBytes === null) return null;
+  // torch's peak allocated is compared with the allocated prediction; nvidia-smi and reserved with the total.
+  const predicted =
+    run.memoryMeter === 'torch-allocated' ? run.predictedMemoryBytes.allocated : run.predictedMemoryBytes.total;
+  if (!finitePositive(run.measuredMemoryBytes) || !finitePositive(predicted)) return null;
+  return Math.log(run.measuredMemoryBytes / predicted);
+}
+
+/** ln(measured ÷ predicted) tokens/s; crashed runs may have stalled, OOM runs never ran at speed. */
+function speedLogRatio(run: CalibrationRun): number | null {
+  if (run.outcome !== 'ok' && run.outcome !== 'preempted') return null;
+  if (!finitePositive(run.measuredTokensPerSecond) || !finitePositive(run.predictedTokensPerSecond)) return null;
+  return Math.log(run.measuredTokensPerSecond / run.predictedTokensPerSecond);
+}
+
+/**
+ * Correction factors for one estimate, fitted from similar logged runs (same card family, method and
+ * weight format; nearer size, sequence, batch and GPU count weigh more). Memory and speed are fitted
+ * separately as multiplicative factors in log space, shrunk toward 1 by a prior worth `priorRuns`
+ * runs. Multiply the raw estimate by the factor; the interval is the factor's 95% interval.
+ */
+export function calibrate(target: CalibrationTarget, runs: CalibrationRun[], opts: CalibrateOptions = {}): Calibration {
+  const similarity: SimilarityOptions = {
+    paramsLogWidth: finiteOr(opts.paramsLogWidth, DEFAULT_SIMILARITY.paramsLogWidth, 1e-6),
+    seqLogWidth: finiteOr(opts.seqLogWidth, DEFAULT_SIMILARITY.seqLogWidth, 1e-6),
+    batchLogWidth: finiteOr(opts.batchLogWidth, DEFAULT_SIMILARITY.batchLogWidth, 1e-6),
+    gpusLogWidth: finiteOr(opts.gpusLogWidth, DEFAULT_SIMILARITY.gpusLogWidth, 1e-6),
+    siblingCardWeight: Math.min(1, finiteOr(opts.siblingCardWeight, DEFAULT_SIMILARITY.siblingCardWeight)),
+    settingMismatchWeight: Math.min(1, finiteOr(opts.settingMismatchWeight, DEFAULT_SIMILARITY.settingMismatchWeight)),
+    presets: opts.presets ?? DEFAULT_SIMILARITY.presets,
+  };
+  const prior: FitPrior = {
+    priorRuns: finiteOr(opts.priorRuns, DEFAULT_PRIOR.priorRuns),
+    priorLogSd: finiteOr(opts.priorLogSd, DEFAULT_PRIOR.priorLogSd),
+  };
+  const publishedWeight = Math.min(1, finiteOr(opts.publishedWeight, 1));
+  const minWeight = finiteOr(opts.minWeight, DEFAULT_MIN_WEIGHT);
+  const targetKind = kindOf(target.config.method, target.throughputKind);
+
+  const memoryPoints: LogRatio[] = [];
+  const speedPoints: LogRatio[] = [];
+  const used: CalibrationRun[] = [];
+  const similarOoms: CalibrationRun[] = [];
+  for (const run of runs) {
+    const weight = similarityWeight(target, run, similarity) * (run.origin === 'published' ? publishedWeight : 1);
+    if (!(weight >= minWeight)) continue;
+    if (run.outcome === 'oom') similarOoms.push(run);
+    const memory = memoryLogRatio(run);
+    const speed = kindOf(run.config.method, run.throughputKind) === targetKind ? speedLogRatio(run) : null;
+    if (memory !== null) memoryPoints.push({ logRatio: memory, weight });
+    if (speed !== null) speedPoints.push({ logRatio: speed, weight });
+    if (memory !== null || speed !== null) used.push(run);
+  }
+
+  const memory = fitLogFactor(memoryPoints, prior);
+  const speed = fitLogFactor(speedPoints, prior);
+  const flags: string[] = [];
+  for (const flag of flagInconsistentThroughput(used)) flags.push(`runs ${flag.runIds.join(', ')}: ${flag.reason}`);
+  if (similarOoms.length > 0) {
+    flags.push(`${similarOoms.length} similar run(s) ran out of memory: ${similarOoms.map((r) => r.id).join(', ')}`);
+  }
+  if (used.length === 0) flags.push('no similar runs: the raw estimate is shown uncorrected');
+  else if (used.length < prior.priorRuns)
+    flags.push(`only ${used.length} similar run(s): the correction is mostly shrunk to 1`);
+
+  const mine = used.filter((r) => r.origin === 'mine').length;
+  return {
+    memoryFactor: memory.factor,
+    speedFactor: speed.factor,
+    runs: used.length,
+    mine,
+    published: used.length - mine,
+    interval: { memory: memory.interval, speed: speed.interval },
+    flags,
+  };
+}

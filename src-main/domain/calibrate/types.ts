@@ -1,0 +1,50 @@
+import type { EstimateInput } from '../estimate/input';
+
+/** Which meter a peak-memory number was read from. */
+export type MemoryMeter = 'nvidia-smi' | 'torch-reserved' | 'torch-allocated';
+
+/** What a throughput number counts: training tokens, generated tokens, or prompt tokens. */
+export type ThroughputKind = 'train' | 'decode' | 'prefill';
+
+/**
+ * A logged run: the configuration that was run, what really happened, and what the estimator
+ * predicted for it (supplied by the caller, so this module stays independent of the estimator).
+ */
+export interface CalibrationRun {
+  id: string;
+  origin: 'mine' | 'published';
+  card: string;
+  gpus: number;
+  config: EstimateInput;
+  measuredMemoryBytes: number | null;
+  memoryMeter: MemoryMeter | null;
+  measuredTokensPerSecond: number | null;
+  /** The estimator's per-GPU peak: `total` is what nvidia-smi shows, `allocated` torch's peak allocated. */
+  predictedMemoryBytes: { total: number; allocated: number } | null;
+  /** Predicted in the same scope (per GPU or all GPUs) and kind as the measured number. */
+  predictedTokensPerSecond: number | null;
+  outcome: 'ok' | 'oom' | 'crashed' | 'preempted';
+  /** Absent = training tokens for a training method, decode tokens for inference. */
+  throughputKind?: ThroughputKind;
+}
+
+/** A correction for one estimate: multiply the raw estimate by the factor. */
+export interface Calibration {
+  memoryFactor: number;
+  speedFactor: number;
+  /** Runs that carried weight in either correction, and how many of them are the user's own. */
+  runs: number;
+  mine: number;
+  published: number;
+  /** 95% interval of each factor. */
+  interval: { memory: [number, number]; speed: [number, number] };
+  flags: string[];
+}
+
+/** The estimate to correct. */
+export interface CalibrationTarget {
+  config: EstimateInput;
+  card: string;
+  /** Absent = training tokens for a training method, decode tokens for inference. */
+  throughputKind?: ThroughputKind;
+}
