@@ -52,6 +52,8 @@ function computeEstimate(input: EstimateInput, db: Db): EstimateOutput {
   });
   const card = input.gpu ? cards.find((c) => c.id === input.gpu) : undefined;
   if (input.gpu && !card) throw new NotFoundError('card', input.gpu);
-  const speed = card ? estimateSpeed(estimate.resolvedInput, estimate.model, card) : undefined;
+  const speed = card
+    ? estimateSpeed(estimate.resolvedInput, estimate.model, card, { trainableParams: estimate.trainableParams })
+    : undefined;
   return { ...estimate, fits, ...(speed ? { speed } : {}) };
 }

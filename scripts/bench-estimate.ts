@@ -1,0 +1,50 @@
+/**
+ * Throughput of the memory estimator: full estimates (fit on all catalog cards of data/cards.json)
+ * per second over a varied set of inputs. Run: npx tsx scripts/bench-estimate.ts
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Card, ModelPreset } from '../src-main/domain/catalog';
+import type { EstimateInput } from '../src-main/domain/estimate/input';
+import { estimateMemory } from '../src-main/domain/estimate/memory';
+
+const dataDir = join(import.meta.dirname, '..', 'data');
+const presets = JSON.parse(readFileSync(join(dataDir, 'models.json'), 'utf8')) as ModelPreset[];
+const cards = JSON.parse(readFileSync(join(dataDir, 'cards.json'), 'utf8')) as Card[];
+
+function variedInputs(): EstimateInput[] {
+  const inputs: EstimateInput[] = [];
+  const models: EstimateInput['model'][] = [...presets.map((p) => p.id), '7b', '13b', '70b', { params: 3e9, hidden: 2560 }];
+  const setups: Array<Pick<EstimateInput, 'method' | 'precision' | 'quant'>> = [
+    { method: 'inference', precision: 'bf16' },
+    { method: 'inference', precision: 'int4', quant: 'gguf-q4_k_m' },
+    { method: 'inference', precision: 'int4', quant: 'awq' },
+    { method: 'full', precision: 'bf16' },
+    { method: 'lora', precision: 'bf16' },
+    { method: 'qlora', precision: 'int4' },
+  ];
+  for (const model of models) {
+    for (const setup of setups) {
+      for (const [batchSize, seqLen] of [[1, 2048], [4, 4096], [16, 512]] as const) {
+        inputs.push({ model, ...setup, batchSize, seqLen, gradientCheckpointing: batchSize > 1, gpus: batchSize === 16 ? 4 : 1, sharding: batchSize === 16 ? 'fsdp' : 'none' });
+      }
+    }
+  }
+  return inputs;
+}
+
+const inputs = variedInputs();
+const ctx = { presets, cards };
+for (const input of inputs) estimateMemory(input, ctx); // warm-up
+
+let count = 0;
+let checksum = 0;
+const started = performance.now();
+while (performance.now() - started < 2000) {
+  for (const input of inputs) {
+    checksum += estimateMemory(input, ctx).perGpu.totalBytes;
+    count += 1;
+  }
+}
+const seconds = (performance.now() - started) / 1000;
+console.log(`${Math.round(count / seconds).toLocaleString('en-US')} full estimates/s (${cards.length} cards each, ${inputs.length} varied inputs, ${count} runs, checksum ${checksum.toExponential(3)})`);

@@ -1,0 +1,127 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Card, ModelPreset, Offer } from '../catalog';
+import type { EstimateInput } from '../estimate/input';
+import { rankCandidates } from './rank';
+
+const read = <T>(name: string): T => JSON.parse(readFileSync(join(process.cwd(), 'data', name), 'utf8')) as T;
+const cards = read<Card[]>('cards.json');
+const presets = read<ModelPreset[]>('models.json');
+
+const offer = (o: Partial<Offer> & Pick<Offer, 'id' | 'cardId' | 'price'>): Offer => ({
+  provider: 'test',
+  region: '',
+  billing: 'hourly',
+  currency: 'CNY',
+  gpusPerPrice: 1,
+  granularity: 'second',
+  observedAt: '2026',
+  source: 'test',
+  ...o,
+});
+
+const offers: Offer[] = [
+  offer({ id: '3090-h', cardId: 'rtx-3090', price: 1.32 }),
+  offer({ id: '4090-h', cardId: 'rtx-4090', price: 1.98 }),
+  offer({ id: 'a100-h', cardId: 'a100-80gb', price: 10, granularity: 'hour' }),
+  offer({ id: 'a100-m', cardId: 'a100-80gb', price: 6500, billing: 'monthly' }),
+  offer({ id: 'h20-h', cardId: 'h20-96gb', price: 8 }),
+  offer({ id: '4090-usd', cardId: 'rtx-4090', price: 0.35, currency: 'USD' }),
+  offer({ id: '4090-x8', cardId: 'rtx-4090', price: 14, gpusPerPrice: 8 }),
+];
+const ctx = { presets, cards, offers };
+/** True when each value is at least the one before it. */
+const ascending = (values: number[]) => values.every((v, i) => i === 0 || v >= (values[i - 1] ?? -Infinity));
+const lora: EstimateInput = { model: 'llama-3.2-3b', method: 'lora', precision: 'bf16', batchSize: 2, seqLen: 2048, gradientCheckpointing: true };
+
+describe('rankCandidates', () => {
+  it('ranks by cost per 1M tokens, cheapest first, with the arithmetic of each row', () => {
+    const { candidates, currency } = rankCandidates(lora, {}, ctx, { gpuCounts: [1] });
+    expect(currency).toBe('CNY');
+    expect(candidates.length).toBeGreaterThan(3);
+    expect(ascending(candidates.map((c) => c.costPer1MTokens))).toBe(true);
+    for (const c of candidates) {
+      expect(c.costPer1MTokens).toBeCloseTo((1e6 * c.pricePerGpuHour * c.gpus) / (3600 * c.tokensPerSecond), 5);
+      expect(c.currency).toBe('CNY');
+      expect(c.explain.some((line) => line.startsWith('cost per 1M tokens'))).toBe(true);
+      expect(c.reason).toMatch(/^compute-bound: [\d.]+ TFLOPS × \d+% MFU$/);
+    }
+  });
+
+  it('excludes what does not fit and says by how much', () => {
+    const full70b: EstimateInput = { model: 'llama-3.1-70b', method: 'full', precision: 'bf16', batchSize: 1, seqLen: 2048 };
+    const { candidates, excluded } = rankCandidates(full70b, {}, ctx, { gpuCounts: [1] });
+    expect(candidates).toEqual([]);
+    const r4090 = excluded.find((e) => e.card === 'rtx-4090');
+    expect(r4090?.reason).toMatch(/^does not fit: needs [\d.]+ GiB of 24 \(21\.6 usable with 10% headroom\)$/);
+  });
+
+  it('never mixes currencies: USD offers are skipped without a rate and converted with one', () => {
+    const without = rankCandidates(lora, {}, ctx, { gpuCounts: [1] });
+    expect(without.candidates.some((c) => c.offerId === '4090-usd')).toBe(false);
+    expect(without.assumptions.join('\n')).toMatch(/not in CNY were skipped/);
+
+    const withRate = rankCandidates(lora, {}, ctx, { gpuCounts: [1], rates: { USDperCNY: 0.14 } });
+    const usd = withRate.candidates.find((c) => c.offerId === '4090-usd');
+    expect(usd?.currency).toBe('CNY');
+    expect(usd?.pricePerGpuHour).toBeCloseTo(0.35 / 0.14, 6);
+    expect(withRate.assumptions.join('\n')).toMatch(/1 CNY = 0\.14 USD/);
+
+    const inUsd = rankCandidates(lora, {}, ctx, { gpuCounts: [1], currency: 'USD' });
+    expect(inUsd.candidates.map((c) => c.offerId)).toEqual(['4090-usd']);
+  });
+
+  it('computes job hours and cost under each billing and marks the Pareto front', () => {
+    const workload = { tokens: 50e6, epochs: 2, tokensPerSample: 1024 };
+    const { candidates } = rankCandidates(lora, workload, ctx, { gpuCounts: [1, 8], sort: 'jobCost' });
+    for (const c of candidates) {
+      expect(c.hours).toBeCloseTo(100e6 / c.tokensPerSecond / 3600, 9);
+      expect(c.costPer1kSamples).toBeCloseTo((1e3 * c.pricePerGpuHour * c.gpus * 1024) / (3600 * c.tokensPerSecond), 5);
+    }
+    expect(ascending(candidates.map((c) => c.jobCost ?? 0))).toBe(true);
+    const monthly = candidates.find((c) => c.offerId === 'a100-m' && c.gpus === 1);
+    expect(monthly?.jobCost).toBe(6500); // a job of hours, not months, still buys a whole month
+    const hourlyA100 = candidates.find((c) => c.offerId === 'a100-h' && c.gpus === 1);
+    expect(hourlyA100?.jobCost).toBe(10 * Math.ceil(hourlyA100?.hours ?? 0)); // billed per started hour
+
+    // The cheapest job and the fastest job are both on the front; nothing on it is dominated.
+    const cheapest = candidates[0];
+    const fastest = [...candidates].sort((a, b) => (a.hours ?? 0) - (b.hours ?? 0))[0];
+    expect(cheapest?.pareto).toBe(true);
+    expect(fastest?.pareto).toBe(true);
+    for (const p of candidates.filter((c) => c.pareto)) {
+      const dominated = candidates.some(
+        (q) => (q.jobCost ?? 0) <= (p.jobCost ?? 0) && (q.hours ?? 0) <= (p.hours ?? 0) && ((q.jobCost ?? 0) < (p.jobCost ?? 0) || (q.hours ?? 0) < (p.hours ?? 0)),
+      );
+      expect(dominated).toBe(false);
+    }
+  });
+
+  it("sorts by time with sort 'time' and filters by billing", () => {
+    const { candidates } = rankCandidates(lora, { tokens: 1e7 }, ctx, { gpuCounts: [1, 2], sort: 'time', billing: 'hourly' });
+    expect(candidates.every((c) => c.billing === 'hourly')).toBe(true);
+    expect(ascending(candidates.map((c) => c.hours ?? 0))).toBe(true);
+  });
+
+  it('uses an instance price only for a whole instance', () => {
+    const { candidates } = rankCandidates(lora, {}, ctx, { gpuCounts: [1, 8] });
+    const instance = candidates.filter((c) => c.offerId === '4090-x8');
+    expect(instance.map((c) => c.gpus)).toEqual([8]);
+    expect(instance[0]?.pricePerGpuHour).toBe(1.75);
+  });
+
+  it('ranks inference by decode tokens/s with a bandwidth reason', () => {
+    const input: EstimateInput = { model: 'llama-3.1-8b', method: 'inference', precision: 'bf16', batchSize: 1, seqLen: 4096 };
+    const { candidates } = rankCandidates(input, {}, ctx, { gpuCounts: [1] });
+    expect(candidates.find((c) => c.card === 'rtx-4090')?.reason).toBe('memory-bound: 1008 GB/s');
+  });
+
+  it('ranks the seed offers in CNY without throwing', () => {
+    const seeded = { ...ctx, offers: read<Offer[]>('offers.json') };
+    const { candidates, excluded } = rankCandidates(lora, { tokens: 1e8 }, seeded);
+    expect(candidates.length).toBeGreaterThan(0);
+    expect(candidates.every((c) => c.currency === 'CNY' && c.costPer1MTokens > 0)).toBe(true);
+    expect(excluded.some((e) => e.card === 'a100-40gb' && /no offer in CNY/.test(e.reason))).toBe(true);
+  });
+});

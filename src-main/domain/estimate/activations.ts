@@ -1,0 +1,97 @@
+import type { ResolvedModel } from './input';
+
+/** What the activation formulas need to know about a run. */
+export interface ActivationSetup {
+  model: ResolvedModel;
+  batchSize: number;
+  seqLen: number;
+  /** Bytes per activation element (2 for 16-bit compute, 4 for pure fp32). */
+  activationBytes: number;
+  /**
+   * Bytes per element of the norm and MLP tensors inside a layer: 4 where they run in fp32, as in
+   * bnb QLoRA (PEFT's prepare_model_for_kbit_training keeps norms in fp32 and bnb Linear4bit returns
+   * its input dtype). Checkpointed layer inputs stay in `activationBytes`: fitted on published rows,
+   * see data/reference-runs.json (litgpt bnb rows without checkpointing hold fp32 norm/MLP tensors,
+   * fms bnb rows with checkpointing add only one fp32 layer).
+   */
+  residualBytes: number;
+  flashAttention: boolean;
+  gradientCheckpointing: boolean;
+  /** LoRA rank when adapters are trained (their A outputs are stored), else 0. */
+  loraRank: number;
+  /** Number of LoRA-targeted matrices per layer. */
+  loraMatricesPerLayer: number;
+}
+
+/**
+ * Bytes one decoder layer stores for backward, per token, with FlashAttention/SDPA (no s² term).
+ * Re-derived for a Llama-style block after Korthikanti et al. 2022 (2205.05198, §4.1):
+ * two RMSNorms each keep their fp32 upcast input and 16-bit output (4h + e·h); attention keeps
+ * q, k, v and the output (e·(2·a·d + 2·a_kv·d), GQA-aware); a SwiGLU MLP keeps gate, up, SiLU
+ * output and their product (4·e·f), a GELU MLP its input and output (2·e·f), times the experts
+ * each token visits (MoE).
+ */
+export function layerActivationBytesPerToken(s: ActivationSetup): number {
+  const { model: m, activationBytes: e, residualBytes: r } = s;
+  const norms = 2 * (4 * m.hidden + r * m.hidden);
+  const attention = e * (2 * m.heads * m.headDim + 2 * (s.flashAttention ? m.kvHeads : m.heads) * m.headDim);
+  const mlp = r * (m.gatedMlp ? 4 : 2) * m.intermediate * m.expertsPerToken;
+  const lora = e * s.loraRank * s.loraMatricesPerLayer;
+  return norms + attention + mlp + lora;
+}
+
+/** Bytes of the attention score/softmax storage per layer without FlashAttention: 5·a·s²·b at 16 bits (Korthikanti et al. 2022, eq. 1). */
+export function eagerAttentionBytes(s: ActivationSetup): number {
+  return 2.5 * s.activationBytes * s.model.heads * s.seqLen * s.seqLen * s.batchSize;
+}
+
+/**
+ * Activation bytes held at the start of backward (training).
+ * No recompute: every layer's storage (Korthikanti et al. 2022, eq. 2 generalised above).
+ * Full recompute: each layer's 16-bit input (2·s·b·h, Korthikanti et al. 2022 §4.2) plus one
+ * layer's full storage while it is recomputed.
+ */
+export function trainingActivationBytes(s: ActivationSetup): number {
+  const tokens = s.batchSize * s.seqLen;
+  const oneLayer = tokens * layerActivationBytesPerToken(s) + (s.flashAttention ? 0 : eagerAttentionBytes(s));
+  if (s.gradientCheckpointing) return s.model.layers * tokens * s.model.hidden * s.activationBytes + oneLayer;
+  // The final norm's input and output feed the LM head.
+  return s.model.layers * oneLayer + tokens * s.model.hidden * (4 + s.residualBytes);
+}
+
+/**
+ * Logits and loss in training: b·s·V in 16-bit from the LM head, its fp32 upcast for the
+ * cross-entropy, and the fp32 gradient of the logits (DESIGN "Estimating memory"; torchtune's
+ * chunked-CE row in data/reference-runs.json frees ≈ 8 bytes per b·s·V, the fp32 pair).
+ */
+export function trainingLogitsBytes(model: ResolvedModel, batchSize: number, seqLen: number, activationBytes: number): number {
+  return batchSize * seqLen * model.vocab * (activationBytes + 4 + 4);
+}
+
+/**
+ * Inference: logits of the last position only (b·V, 16-bit + fp32 upcast), as generate() has
+ * done since transformers 4.45 and llama.cpp always does.
+ */
+export function inferenceLogitsBytes(model: ResolvedModel, batchSize: number, activationBytes: number): number {
+  return batchSize * model.vocab * (activationBytes + 4);
+}
+
+/**
+ * Inference working set of one layer during prefill of `tokens` tokens (buffers are freed
+ * layer by layer): residual + normed input and the larger of attention q/k/v/out or the MLP's
+ * gate, up and product (3·f per token), plus the s² scores when attention is eager.
+ */
+export function inferenceTransientBytes(model: ResolvedModel, tokens: number, seqLen: number, activationBytes: number, flashAttention: boolean): number {
+  const attention = 2 * model.heads * model.headDim + 2 * model.kvHeads * model.headDim;
+  const mlp = 3 * model.intermediate * model.expertsPerToken;
+  const perToken = activationBytes * (2 * model.hidden + Math.max(attention, mlp));
+  const batch = tokens / seqLen;
+  // Eager attention materialises a·s² scores per sequence in fp32 plus the 16-bit copy (HF eager attention).
+  const scores = flashAttention ? 0 : batch * model.heads * seqLen * seqLen * (4 + activationBytes);
+  return tokens * perToken + scores;
+}
+
+/** KV cache: 2·L·a_kv·d·s·b·bytes(kv dtype) (kipply's "Transformer inference arithmetic"; GQA/MQA via a_kv). */
+export function kvCacheBytes(model: ResolvedModel, batchSize: number, seqLen: number, kvBytes: number): number {
+  return 2 * model.layers * model.kvHeads * model.headDim * seqLen * batchSize * kvBytes;
+}

@@ -1,0 +1,185 @@
+import type { Card, ModelPreset } from '../catalog';
+import {
+  inferenceLogitsBytes,
+  inferenceTransientBytes,
+  kvCacheBytes,
+  trainingActivationBytes,
+  trainingLogitsBytes,
+} from './activations';
+import type { CardFit, EstimateInput, MemoryBreakdown, MemoryEstimate, Precision, ResolvedModel } from './input';
+import { resolveInput, type ResolvedInput } from './resolve-input';
+import { dequantBufferBytes, LLAMA_CPP_UBATCH_TOKENS, runtimeBytes } from './runtime';
+import { layerParams, resolveModel } from './shape';
+import { loraParams, loraTargets } from './trainable';
+import { trainingStateBytes, type TrainingStateBytes } from './training-state';
+import { dtypeBytes } from './units';
+import { largestMatrixParams, linearBytesPerParam, weightBytes } from './weights';
+
+export { largestBatch, longestSeq } from './solve';
+
+/** Share of each card's memory kept free by default (fragmentation spikes, other processes). */
+export const DEFAULT_HEADROOM_FRACTION = 0.1;
+
+/** What the estimator needs besides the input. */
+export interface EstimateContext {
+  presets: ModelPreset[];
+  cards: Card[];
+  /** Share of card memory to keep free, 0–0.9; DEFAULT_HEADROOM_FRACTION when absent. */
+  headroomFraction?: number;
+}
+
+interface PerGpu {
+  totalBytes: number;
+  allocatedBytes: number;
+  breakdown: MemoryBreakdown;
+}
+
+/**
+ * Peak memory per GPU for one configuration, broken down by what holds it, with the fit on
+ * every card of `ctx.cards`. Pure: throws InputError for incoherent input.
+ */
+export function estimateMemory(input: EstimateInput, ctx: EstimateContext): MemoryEstimate {
+  const { resolved, assumptions: inputAssumptions } = resolveInput(input);
+  const { model, assumptions: modelAssumptions } = resolveModel(input.model, ctx.presets);
+  const assumptions = [...modelAssumptions, ...inputAssumptions];
+  const { perGpu, trainableParams } =
+    resolved.method === 'inference' ? inferencePeak(model, resolved, assumptions) : trainingPeak(model, resolved, assumptions);
+  return {
+    model,
+    resolvedInput: resolved,
+    trainableParams,
+    perGpu,
+    assumptions,
+    fits: cardFits(perGpu.totalBytes, ctx.cards, ctx.headroomFraction ?? DEFAULT_HEADROOM_FRACTION),
+  };
+}
+
+/** One CardFit per card: fits when the total stays under memory × (1 − headroom). */
+export function cardFits(totalBytes: number, cards: Card[], headroomFraction: number): CardFit[] {
+  return cards.map((card) => {
+    const memoryBytes = card.memoryGiB * 2 ** 30;
+    return {
+      card: card.id,
+      memoryBytes,
+      fits: totalBytes <= memoryBytes * (1 - headroomFraction),
+      headroomBytes: memoryBytes - totalBytes,
+    };
+  });
+}
+
+/** 16-bit compute unless the run is pure fp32. */
+function activationBytes(precision: Precision, mixedPrecision: boolean, training: boolean): number {
+  return precision === 'fp32' && !(training && mixedPrecision) ? 4 : 2;
+}
+
+function inferencePeak(model: ResolvedModel, r: ResolvedInput, assumptions: string[]): { perGpu: PerGpu; trainableParams: number } {
+  const quant = r.quant ?? 'none';
+  const gguf = quant.startsWith('gguf');
+  const e = activationBytes(r.precision, false, false);
+  const weights = weightBytes(model, r.precision, quant) / r.gpus;
+  const kvCache = kvCacheBytes(model, r.batchSize, r.seqLen, dtypeBytes(r.kvCachePrecision)) / r.gpus;
+  const tokens = r.batchSize * r.seqLen;
+  const prefillTokens = gguf ? Math.min(tokens, LLAMA_CPP_UBATCH_TOKENS) : tokens;
+  const activations = inferenceTransientBytes(model, prefillTokens, Math.min(r.seqLen, prefillTokens), e, r.flashAttention);
+  // llama.cpp sizes its output buffer for a whole micro-batch of fp32 logits.
+  const logits = gguf ? prefillTokens * model.vocab * 4 : inferenceLogitsBytes(model, r.batchSize, e);
+  const allocatedBytes = weights + kvCache + activations + logits;
+  const { reserveBytes, contextBytes } = runtimeBytes(activations + logits, gguf ? 0 : kvCache, gguf);
+  if (!gguf) assumptions.push('KV cache grows during generation (HF transformers): part of an extra cache copy stays reserved');
+  const breakdown: MemoryBreakdown = { weights, gradients: 0, optimizer: 0, activations, logits, kvCache, runtime: 0 };
+  return { perGpu: finish(breakdown, allocatedBytes, reserveBytes + contextBytes), trainableParams: 0 };
+}
+
+function trainingPeak(model: ResolvedModel, r: ResolvedInput, assumptions: string[]): { perGpu: PerGpu; trainableParams: number } {
+  const quant = r.quant ?? 'none';
+  const n = r.gpus;
+  const multi = n > 1;
+  const shardOptimizer = multi && r.sharding !== 'none';
+  const shardGradients = multi && (r.sharding === 'zero2' || r.sharding === 'zero3' || r.sharding === 'fsdp');
+  const shardWeights = multi && (r.sharding === 'zero3' || r.sharding === 'fsdp');
+  const computePrecision: Precision = r.precision === 'fp32' || r.precision === 'fp16' ? r.precision : 'bf16';
+  // bnb QLoRA: norms kept in fp32 (PEFT prepare_model_for_kbit_training) promote the norm and MLP tensors to fp32,
+  // and bnb Linear4bit returns its input dtype (see activations.ts residualBytes).
+  const e = activationBytes(r.precision, r.mixedPrecision, true);
+  const fp32Residual = r.method === 'qlora' && quant === 'bnb';
+  const residual = fp32Residual ? 4 : e;
+  if (fp32Residual) assumptions.push('bitsandbytes QLoRA: norm and MLP activations held in fp32 between the 4-bit matmuls');
+
+  let trainableParams: number;
+  let modelWeights: number;
+  let state: TrainingStateBytes;
+  let loraRank = 0;
+  let loraMatrices = 0;
+  if (r.method === 'full') {
+    trainableParams = model.params;
+    modelWeights = weightBytes(model, r.precision, quant);
+    state = trainingStateBytes(r.optimizer, r.precision, r.mixedPrecision);
+  } else {
+    const lora = r.lora ?? { rank: 16, targets: 'attention' as const };
+    trainableParams = loraParams(lora, model);
+    loraRank = lora.rank;
+    loraMatrices = loraTargets(lora.targets, model).length;
+    // Adapters live in fp32 with mixed precision (PEFT's default upcast), else in the compute dtype.
+    const adapterPrecision: Precision = r.mixedPrecision ? 'fp32' : computePrecision;
+    modelWeights = weightBytes(model, r.precision, quant) + trainableParams * dtypeBytes(adapterPrecision);
+    state = trainingStateBytes(r.optimizer, adapterPrecision, false);
+  }
+
+  const weights = shardWeights ? modelWeights / n : modelWeights;
+  // FSDP / ZeRO-3 gather one layer for compute and prefetch the next (PyTorch FSDP docs, backward_prefetch).
+  const gathered = shardWeights ? 2 * layerParams(model) * linearBytesPerParam(r.precision, quant) * (1 - 1 / n) : 0;
+  const gradients = (trainableParams * state.gradient) / (shardGradients ? n : 1);
+  // DDP keeps gradient buckets beside .grad for the whole run (Scott Logic 2023: DDP ≈ +4 B/param).
+  const ddpBuckets = multi && r.sharding === 'none' ? trainableParams * state.gradient : 0;
+  if (ddpBuckets > 0) assumptions.push(`${n} GPUs without sharding: each holds a full replica (DDP)`);
+  const optimizer = (trainableParams * state.optimizer) / (shardOptimizer ? n : 1);
+  const stepTemporary = (trainableParams * state.stepTemporary) / (shardOptimizer ? n : 1);
+
+  const activations = trainingActivationBytes({
+    model,
+    batchSize: r.batchSize,
+    seqLen: r.seqLen,
+    activationBytes: e,
+    residualBytes: residual,
+    flashAttention: r.flashAttention,
+    gradientCheckpointing: r.gradientCheckpointing,
+    loraRank,
+    loraMatricesPerLayer: loraMatrices,
+  });
+  const logits = trainingLogitsBytes(model, r.batchSize, r.seqLen, e);
+  const dequant = r.precision === 'int4' || r.precision === 'int8' ? dequantBufferBytes(largestMatrixParams(model)) : 0;
+
+  // Two peaks: activations are largest at the start of backward (gradients not yet formed, set_to_none);
+  // gradients and the optimizer's temporaries peak at the step.
+  const backwardPeak = weights + gathered + optimizer + ddpBuckets + activations + logits + dequant;
+  // With mixed precision the fp32 master is the parameter (PyTorch AMP, FSDP MixedPrecision): the 16-bit compute
+  // copies live from forward to backward and are gone at the step, which then holds 4 + 4 + 8 + 4 = 20 B/param
+  // (DeepSpeed's ZeRO estimator counts the same 20: 2 + 18).
+  const computeCopy = r.method === 'full' && r.mixedPrecision && r.precision !== 'fp32' ? weights : 0;
+  // At the step the fp32 master is what holds the weights: report it there rather than under optimizer.
+  const master = computeCopy > 0 ? (trainableParams * 4) / (shardOptimizer ? n : 1) : 0;
+  const stepPeak = weights - computeCopy + optimizer + ddpBuckets + gradients + stepTemporary;
+  const atStep = stepPeak > backwardPeak;
+  if (atStep) assumptions.push('peak at the optimizer step (gradients + optimizer temporaries), not in backward');
+  const allocatedBytes = Math.max(backwardPeak, stepPeak);
+  const { reserveBytes, contextBytes } = runtimeBytes(activations + logits, 0, false);
+  const breakdown: MemoryBreakdown = atStep
+    ? { weights: weights - computeCopy + master, gradients: gradients + ddpBuckets, optimizer: optimizer - master + stepTemporary, activations: 0, logits: 0, kvCache: 0, runtime: 0 }
+    : {
+        weights: weights + gathered,
+        gradients: ddpBuckets,
+        optimizer,
+        activations,
+        logits,
+        kvCache: 0,
+        runtime: 0,
+      };
+  return { perGpu: finish(breakdown, allocatedBytes, reserveBytes + contextBytes), trainableParams };
+}
+
+/** totalBytes = allocated + runtime extras; breakdown.runtime = total − the other parts. */
+function finish(breakdown: MemoryBreakdown, allocatedBytes: number, extraBytes: number): PerGpu {
+  const totalBytes = allocatedBytes + extraBytes;
+  const named = breakdown.weights + breakdown.gradients + breakdown.optimizer + breakdown.activations + breakdown.logits + breakdown.kvCache;
+  return { totalBytes, allocatedBytes, breakdown: { ...breakdown, runtime: Math.max(0, totalBytes - named) } };
+}

@@ -1,0 +1,79 @@
+import type { Method, Precision, Quant, ResolvedModel } from './input';
+import { quantBitsPerWeight } from './weights';
+
+/**
+ * Parameters that cost matmul FLOPs per token: active params minus the input embedding table (a lookup);
+ * with tied embeddings the one table is also the LM head, so it counts.
+ */
+export function computeParams(model: ResolvedModel): number {
+  const embedding = model.vocab * model.hidden;
+  return model.activeParams - (model.tiedEmbeddings ? 0 : embedding);
+}
+
+/** Width of the attention (query) projection: heads × head dim. */
+function attentionWidth(model: ResolvedModel): number {
+  return model.heads * model.headDim;
+}
+
+export interface TrainingFlops {
+  flopsPerToken: number;
+  /** Formula with this configuration's numbers, for explanations. */
+  formula: string;
+}
+
+/**
+ * Training FLOPs per token. Full: 6·P + 12·L·s·h_attn (PaLM, Chowdhery et al. 2022, App. B).
+ * LoRA/QLoRA: 4·P (forward + input gradients, no weight-gradient matmuls for frozen weights) + the same
+ * attention term + 6·adapter params. Gradient checkpointing re-runs one forward: +2·P + 4·L·s·h_attn.
+ */
+export function trainingFlopsPerToken(
+  model: ResolvedModel,
+  method: Exclude<Method, 'inference'>,
+  seqLen: number,
+  gradientCheckpointing: boolean,
+  adapterParams = 0,
+): TrainingFlops {
+  const p = computeParams(model);
+  const attention = 12 * model.layers * seqLen * attentionWidth(model);
+  const isAdapter = method !== 'full';
+  const weightFactor = isAdapter ? 4 : 6;
+  let flops = weightFactor * p + attention + (isAdapter ? 6 * adapterParams : 0);
+  let formula = `${weightFactor}·P + 12·L·s·h = ${weightFactor}·${fmt(p)} + 12·${model.layers}·${seqLen}·${attentionWidth(model)}`;
+  if (isAdapter && adapterParams > 0) formula += ` + 6·${fmt(adapterParams)} (adapters)`;
+  if (gradientCheckpointing) {
+    flops += 2 * p + attention / 3;
+    formula += ' + recompute (2·P + 4·L·s·h)';
+  }
+  return { flopsPerToken: flops, formula: `${formula} = ${fmt(flops)} FLOPs/token` };
+}
+
+/** Prefill FLOPs per prompt token: 2·P + 2·L·s·h_attn (causal attention over on average s/2 keys). */
+export function prefillFlopsPerToken(model: ResolvedModel, seqLen: number): number {
+  return 2 * computeParams(model) + 2 * model.layers * seqLen * attentionWidth(model);
+}
+
+/**
+ * Weight bytes read from DRAM per decode step: every active linear weight plus the LM head once (the input
+ * embedding is a one-row lookup). GGUF files quantize the head too; other schemes keep it 16-bit.
+ */
+export function decodeWeightBytes(model: ResolvedModel, precision: Precision, quant: Quant | undefined): number {
+  const head = model.vocab * model.hidden;
+  const embeddings = model.tiedEmbeddings ? head : 2 * head;
+  const linear = Math.max(0, model.activeParams - embeddings);
+  const linearBits = quantBitsPerWeight(precision, quant ?? 'none');
+  const headBits = quant?.startsWith('gguf') ? linearBits : precision === 'fp32' ? 32 : 16;
+  return (linear * linearBits + head * headBits) / 8;
+}
+
+/** KV-cache bytes read per decode step: 2·L·a_kv·d·context·b·bytes (K and V for every cached token). */
+export function decodeKvBytes(model: ResolvedModel, contextTokens: number, batchSize: number, kvBytesPerValue: number): number {
+  return 2 * model.layers * model.kvHeads * model.headDim * contextTokens * batchSize * kvBytesPerValue;
+}
+
+/** Short engineering notation for explanations: 7.24e9 → "7.24e9". */
+export function fmt(x: number): string {
+  if (x === 0) return '0';
+  const exp = Math.floor(Math.log10(Math.abs(x)));
+  if (exp >= -2 && exp < 4) return String(Number(x.toPrecision(3)));
+  return `${Number((x / 10 ** exp).toPrecision(3))}e${exp}`;
+}

@@ -1,0 +1,73 @@
+import type { Card } from '../catalog';
+import type { ResolvedModel } from './input';
+import { SPEED, memoryClass } from './speed-constants';
+import { decodeKvBytes, decodeWeightBytes, fmt, prefillFlopsPerToken } from './speed-flops';
+import type { InferenceRuntime, InferenceSpeed, SpeedConfig } from './speed';
+
+const kvBytes: Record<string, number> = { fp32: 4, bf16: 2, fp16: 2, fp8: 1, int8: 1, int4: 0.5 };
+
+/**
+ * Inference throughput. Decode step time = max(bytes read ÷ (bandwidth × η), FLOPs ÷ achieved FLOP/s) plus
+ * a fixed per-layer time (kernel launches, sync) that bounds small models at batch 1. Several GPUs split
+ * the layers (pipeline, as llama.cpp does): memory is split,
+ * a decode step gets no faster and pays one activation hop per extra GPU.
+ */
+export function estimateInferenceSpeed(
+  config: SpeedConfig,
+  model: ResolvedModel,
+  card: Card,
+  runtime: InferenceRuntime = 'efficient',
+): InferenceSpeed {
+  const assumptions: string[] = [];
+  const n = config.gpus;
+  const b = config.batchSize;
+  const eta = memoryClass(card) === 'hbm' ? SPEED.decodeBandwidthEfficiencyHbm : SPEED.decodeBandwidthEfficiencyGddr;
+  const bandwidth = card.bandwidthGBps * 1e9 * eta;
+
+  const weights = decodeWeightBytes(model, config.precision, config.quant);
+  // KV read at the full context seqLen: conservative for a generation that starts with a short prompt.
+  const kv = decodeKvBytes(model, config.seqLen, b, kvBytes[config.kvCachePrecision] ?? 2);
+  const memorySeconds = (weights + kv) / bandwidth;
+  const achievedFlops = card.bf16Tflops * 1e12 * SPEED.prefillEfficiency;
+  const computeSeconds = (b * prefillFlopsPerToken(model, config.seqLen)) / achievedFlops;
+  const gpuSeconds = Math.max(memorySeconds, computeSeconds);
+  const hopSeconds = (n - 1) * SPEED.pipelineHopSeconds;
+  let overheadSeconds: number;
+  let stepSeconds: number;
+  if (runtime === 'efficient') {
+    // Launches and synchronisation add a fixed time per layer to each step (fitted on the llama.cpp grid).
+    overheadSeconds = model.layers * SPEED.layerOverheadSeconds;
+    stepSeconds = gpuSeconds + overheadSeconds + hopSeconds;
+    assumptions.push(
+      `efficient runtime (llama.cpp/vLLM class): ${fmt(overheadSeconds * 1e3)} ms fixed per step for ${model.layers} layers`,
+    );
+  } else {
+    // Eager PyTorch dispatches from Python: the GPU waits on the CPU unless its own work takes longer.
+    overheadSeconds = model.layers * SPEED.eagerLayerFloorSeconds;
+    stepSeconds = Math.max(gpuSeconds, overheadSeconds) + hopSeconds;
+    assumptions.push(`eager PyTorch runtime (HF generate): at least ${fmt(overheadSeconds * 1e3)} ms per step of CPU dispatch`);
+  }
+  const bound: InferenceSpeed['bound'] =
+    overheadSeconds >= gpuSeconds ? 'overhead' : memorySeconds >= computeSeconds ? 'memory' : 'compute';
+  assumptions.push(
+    `decode reads ${fmt(weights / 1e9)} GB weights + ${fmt(kv / 1e9)} GB KV per step at ${Math.round(card.bandwidthGBps * eta)} GB/s (${card.bandwidthGBps} GB/s × ${Math.round(eta * 100)}%)`,
+  );
+
+  // Prefill: compute-bound; a layer split pipelines micro-batches of 512 tokens (llama.cpp default n_ubatch).
+  const prefillOne = achievedFlops / prefillFlopsPerToken(model, config.seqLen);
+  const microBatches = Math.max(1, Math.ceil((config.seqLen * b) / SPEED.prefillMicroBatchTokens));
+  const pipelineSpeedup = (n * microBatches) / (microBatches + n - 1);
+  if (n > 1) {
+    assumptions.push(
+      `${n} GPUs split the layers (pipeline): weights split across cards, no decode speed-up, prefill ×${pipelineSpeedup.toFixed(2)} from ${microBatches} micro-batches`,
+    );
+  }
+  return {
+    kind: 'inference',
+    decodeTokensPerSecond: b / stepSeconds,
+    prefillTokensPerSecond: prefillOne * pipelineSpeedup,
+    bound,
+    decodeBandwidthGBps: card.bandwidthGBps,
+    assumptions,
+  };
+}

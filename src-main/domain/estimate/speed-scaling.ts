@@ -1,0 +1,60 @@
+import type { Card } from '../catalog';
+import type { Sharding } from './input';
+import { SPEED, memoryClass } from './speed-constants';
+
+/** All-reduce bus bandwidth between the cards of one machine, in bytes/s, and what it was derived from. */
+export function linkBusBandwidth(card: Card, gpus: number): { bytesPerSecond: number; label: string } {
+  const nvlink = card.interconnect.nvlinkGBps;
+  // A bridge (GeForce, workstation and PCIe cards) joins only two cards; more talk over PCIe.
+  const bridge = memoryClass(card) === 'gddr' || /PCIe/i.test(card.name);
+  if (nvlink !== null && (gpus <= 2 || !bridge)) {
+    // NVLink figures are totals of both directions; NCCL reaches ~75% of one direction.
+    const gbps = (nvlink / 2) * SPEED.nvlinkBusEfficiency;
+    return { bytesPerSecond: gbps * 1e9, label: `NVLink ${nvlink} GB/s → ${Math.round(gbps)} GB/s bus` };
+  }
+  const gbps = SPEED.pcieGen4BusGBps * 2 ** (card.interconnect.pcieGen - 4);
+  return { bytesPerSecond: gbps * 1e9, label: `PCIe gen ${card.interconnect.pcieGen} → ${Math.round(gbps)} GB/s bus` };
+}
+
+export interface ScalingInput {
+  gpus: number;
+  card: Card;
+  sharding: Sharding;
+  /** Bytes of the weights as stored (all-gathered twice per step under ZeRO-3/FSDP). */
+  weightBytes: number;
+  /** Trainable parameters (their bf16 gradients are reduced every step). */
+  trainableParams: number;
+  /** Seconds of compute per optimizer step on one GPU. */
+  computeSecondsPerStep: number;
+}
+
+export interface Scaling {
+  /** Per-GPU throughput with n GPUs ÷ throughput of one GPU alone (1 for a single GPU). */
+  efficiency: number;
+  commSecondsPerStep: number;
+  assumption: string;
+}
+
+/**
+ * Data-parallel scaling efficiency from communication time per step, assuming no overlap with compute
+ * (conservative). Ring all-reduce moves 2·(n−1)/n of the gradient bytes; ZeRO-1/2 move the same volume;
+ * ZeRO-3/FSDP add two all-gathers of the weights (ZeRO paper, Rajbhandari et al. 2020, §7: 1.5× DDP volume).
+ */
+export function dataParallelScaling(input: ScalingInput): Scaling {
+  const n = input.gpus;
+  if (n <= 1) return { efficiency: 1, commSecondsPerStep: 0, assumption: 'single GPU: no communication' };
+  const link = linkBusBandwidth(input.card, n);
+  const gradientBytes = input.trainableParams * 2;
+  const sharded = input.sharding === 'zero3' || input.sharding === 'fsdp';
+  const bytes = sharded
+    ? ((n - 1) / n) * (2 * input.weightBytes + gradientBytes)
+    : ((2 * (n - 1)) / n) * gradientBytes;
+  const commSecondsPerStep = bytes / link.bytesPerSecond;
+  const efficiency = input.computeSecondsPerStep / (input.computeSecondsPerStep + commSecondsPerStep);
+  const mode = sharded ? `${input.sharding} (weights all-gathered, gradients reduce-scattered)` : 'data parallel (gradient all-reduce)';
+  return {
+    efficiency,
+    commSecondsPerStep,
+    assumption: `${n} GPUs, ${mode} over ${link.label}, no compute/communication overlap: ${(efficiency * 100).toFixed(0)}% scaling efficiency`,
+  };
+}

@@ -1,0 +1,76 @@
+import type { Card } from '../catalog';
+import type { ResolvedModel } from './input';
+import { SPEED, memoryClass } from './speed-constants';
+import { computeParams, fmt, trainingFlopsPerToken } from './speed-flops';
+import { quantBitsPerWeight, weightBytes } from './weights';
+import { dataParallelScaling } from './speed-scaling';
+import type { SpeedConfig, TrainingSpeed } from './speed';
+
+/**
+ * Training throughput: tokens/s per GPU = achieved FLOP/s ÷ FLOPs per token, achieved = dense BF16 peak ×
+ * MFU (fitted per method and memory class), then data-parallel scaling for several GPUs.
+ */
+export function estimateTrainingSpeed(
+  config: SpeedConfig,
+  model: ResolvedModel,
+  card: Card,
+  opts: { tokensPerSample?: number; trainableParams?: number },
+): TrainingSpeed {
+  const method = config.method === 'inference' ? 'full' : config.method;
+  const adapter = method !== 'full';
+  const adapterParams = adapter ? (opts.trainableParams ?? 0) : 0;
+  const assumptions: string[] = [];
+  const flops = trainingFlopsPerToken(model, method, config.seqLen, config.gradientCheckpointing, adapterParams);
+  assumptions.push(`FLOPs per token: ${flops.formula}`);
+  if (adapter && opts.trainableParams === undefined) assumptions.push('adapter FLOPs left out (under 1% for usual ranks)');
+
+  const fp32Math = config.precision === 'fp32' && !config.mixedPrecision;
+  const peakTflops = fp32Math ? card.fp32Tflops : card.bf16Tflops;
+  const cls = memoryClass(card);
+  const moe = model.experts > 1;
+  // MFU fitted on published rows (speed-constants.ts); the factors are global, never per row.
+  const mfu =
+    (adapter ? SPEED.mfuLora : SPEED.mfuFull) * (cls === 'gddr' ? SPEED.gddrMfuFactor : 1) * (moe ? SPEED.moeMfuFactor : 1);
+  assumptions.push(
+    `achieved ${(peakTflops * mfu).toFixed(0)} TFLOPS = ${peakTflops} ${fp32Math ? 'FP32' : 'BF16'} TFLOPS × ${(mfu * 100).toFixed(0)}% MFU (${adapter ? 'LoRA' : 'full'}, ${cls.toUpperCase()} card${moe ? ', MoE' : ''})`,
+  );
+
+  let secondsPerToken = flops.flopsPerToken / (peakTflops * 1e12 * mfu);
+  const tokensPerStep = config.batchSize * config.seqLen;
+  const linearParams = computeParams(model);
+  const bits = quantBitsPerWeight(config.precision, config.quant ?? 'none');
+  if (adapter && bits < 16) {
+    // Quantized base: each pass reads the packed weights, writes and re-reads a 16-bit copy (QLoRA, Dettmers 2023).
+    const passes = config.gradientCheckpointing ? 3 : 2;
+    const bytesPerStep = passes * linearParams * (bits / 8 + 4);
+    const seconds = bytesPerStep / (card.bandwidthGBps * 1e9 * (cls === 'hbm' ? SPEED.decodeBandwidthEfficiencyHbm : SPEED.decodeBandwidthEfficiencyGddr)) / tokensPerStep;
+    secondsPerToken += seconds;
+    assumptions.push(`dequantization of the ${bits}-bit base adds ${fmt(seconds * tokensPerStep)} s per step`);
+  }
+
+  const trainableParams = adapter ? adapterParams : model.params;
+  const scaling = dataParallelScaling({
+    gpus: config.gpus,
+    card,
+    sharding: config.sharding,
+    weightBytes: weightBytes(model, config.precision, config.quant ?? 'none'),
+    trainableParams,
+    computeSecondsPerStep: secondsPerToken * tokensPerStep,
+  });
+  assumptions.push(scaling.assumption);
+
+  const tokensPerSecondPerGpu = (1 / secondsPerToken) * scaling.efficiency;
+  const tokensPerSecond = tokensPerSecondPerGpu * config.gpus;
+  return {
+    kind: 'train',
+    tokensPerSecond,
+    tokensPerSecondPerGpu,
+    samplesPerSecond: opts.tokensPerSample ? tokensPerSecond / opts.tokensPerSample : undefined,
+    mfu,
+    achievedTflops: peakTflops * mfu,
+    bound: 'compute',
+    scalingEfficiency: scaling.efficiency,
+    flopsPerToken: flops.flopsPerToken,
+    assumptions,
+  };
+}

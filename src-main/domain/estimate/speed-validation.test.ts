@@ -1,0 +1,117 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Card } from '../catalog';
+import type { EstimateInput } from './input';
+import { resolveInput } from './resolve-input';
+import { resolveModel } from './shape';
+import { estimateSpeed } from './speed';
+
+/**
+ * Compares the speed model with every published throughput row in data/reference-runs.json. The model's
+ * constants are global (speed-constants.ts); nothing here is tuned per row.
+ */
+interface ReferenceRun {
+  id: string;
+  source?: string;
+  citation?: { source?: string } | string;
+  config: EstimateInput;
+  card: string;
+  /** Software that produced the row, where the data file records it. */
+  framework?: string;
+  measured: {
+    tokensPerSecond?: number | null;
+    throughputKind?: 'train' | 'decode' | 'prefill';
+    throughputScope?: 'per-gpu' | 'all-gpus' | 'unknown';
+  };
+}
+
+const readJson = <T>(name: string): T[] => JSON.parse(readFileSync(join(process.cwd(), 'data', name), 'utf8')) as T[];
+
+function sourceOf(run: ReferenceRun): string {
+  const raw = run.source ?? (typeof run.citation === 'string' ? run.citation : run.citation?.source) ?? 'unknown';
+  return raw.length > 48 ? `${raw.slice(0, 45)}...` : raw;
+}
+
+function quantile(sorted: number[], q: number): number {
+  const pos = (sorted.length - 1) * q;
+  const a = sorted[Math.floor(pos)] ?? NaN;
+  const b = sorted[Math.ceil(pos)] ?? NaN;
+  return a + (b - a) * (pos - Math.floor(pos));
+}
+
+interface Comparison {
+  run: ReferenceRun;
+  kind: 'train' | 'decode' | 'prefill';
+  predicted: number;
+  measured: number;
+  error: number;
+}
+
+function compare(run: ReferenceRun, cards: Map<string, Card>): Comparison | null {
+  const measured = run.measured.tokensPerSecond;
+  const kind = run.measured.throughputKind;
+  const card = cards.get(run.card);
+  if (!measured || !kind || !card) return null;
+  const { resolved } = resolveInput(run.config);
+  const { model } = resolveModel(run.config.model, []);
+  // The row's documented software picks the runtime: HF transformers generate runs eager PyTorch.
+  const runtime = /transformers|optimum|\bHF\b/i.test(run.framework ?? sourceOf(run)) ? 'eager' : 'efficient';
+  const speed = estimateSpeed(resolved, model, card, { runtime });
+  let predicted: number;
+  if (speed.kind === 'train') {
+    // 'unknown' scope on multi-GPU rows is read as the total: per GPU, those rows would exceed peak FLOPs.
+    predicted = run.measured.throughputScope === 'per-gpu' ? speed.tokensPerSecondPerGpu : speed.tokensPerSecond;
+  } else {
+    predicted = kind === 'prefill' ? speed.prefillTokensPerSecond : speed.decodeTokensPerSecond;
+  }
+  return { run, kind, predicted, measured, error: predicted / measured - 1 };
+}
+
+function summarize(rows: Comparison[]): { n: number; median: number; p90: number; bias: number } {
+  const abs = rows.map((r) => Math.abs(r.error)).sort((a, b) => a - b);
+  const signed = rows.map((r) => r.error).sort((a, b) => a - b);
+  return { n: rows.length, median: quantile(abs, 0.5), p90: quantile(abs, 0.9), bias: quantile(signed, 0.5) };
+}
+
+const runs = readJson<ReferenceRun>('reference-runs.json');
+const cards = new Map([...readJson<Card>('cards.json'), ...readJson<Card>('reference-cards.json')].map((c) => [c.id, c]));
+const comparisons = runs.map((r) => compare(r, cards)).filter((c): c is Comparison => c !== null);
+const byKind = (kind: Comparison['kind']) => comparisons.filter((c) => c.kind === kind);
+
+describe('speed model against published throughput (data/reference-runs.json)', () => {
+  it('prints the error table by source and kind', () => {
+    const groups = new Map<string, Comparison[]>();
+    for (const c of comparisons) {
+      const key = `${c.kind.padEnd(7)} ${sourceOf(c.run)}`;
+      groups.set(key, [...(groups.get(key) ?? []), c]);
+    }
+    const pct = (x: number) => `${(x * 100).toFixed(1)}%`.padStart(7);
+    const lines = ['kind    source                                              n  median    P90    bias'];
+    for (const [key, rows] of [...groups].sort()) {
+      const s = summarize(rows);
+      lines.push(`${key.padEnd(56)} ${String(s.n).padStart(3)} ${pct(s.median)} ${pct(s.p90)} ${pct(s.bias)}`);
+    }
+    for (const kind of ['train', 'decode', 'prefill'] as const) {
+      const s = summarize(byKind(kind));
+      lines.push(`${kind.padEnd(7)} ALL${' '.repeat(53)}${String(s.n).padStart(3)} ${pct(s.median)} ${pct(s.p90)} ${pct(s.bias)}`);
+    }
+    const worst = [...comparisons].sort((a, b) => Math.abs(b.error) - Math.abs(a.error)).slice(0, 8);
+    lines.push('worst rows:', ...worst.map((c) => `  ${c.run.id}: predicted ${c.predicted.toFixed(1)} vs ${c.measured} (${pct(c.error)})`));
+    console.log(lines.join('\n'));
+    expect(comparisons.length).toBeGreaterThan(0);
+  });
+
+  it('training: median error ≤ 15% and P90 ≤ 50%', () => {
+    const s = summarize(byKind('train'));
+    expect(s.n).toBeGreaterThan(20);
+    expect(s.median).toBeLessThanOrEqual(0.15);
+    expect(s.p90).toBeLessThanOrEqual(0.5);
+  });
+
+  it('decode: median error ≤ 20%', () => {
+    const s = summarize(byKind('decode'));
+    expect(s.n).toBeGreaterThan(20);
+    expect(s.median).toBeLessThanOrEqual(0.2);
+  });
+});

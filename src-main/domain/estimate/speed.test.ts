@@ -1,0 +1,151 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Card, ModelPreset } from '../catalog';
+import type { EstimateInput } from './input';
+import { estimateMemory } from './memory';
+import { estimateSpeed, type InferenceSpeed, type TrainingSpeed } from './speed';
+import { memoryClass } from './speed-constants';
+import { trainingFlopsPerToken } from './speed-flops';
+
+const read = <T>(name: string): T => JSON.parse(readFileSync(join(process.cwd(), 'data', name), 'utf8')) as T;
+const cards = [...read<Card[]>('cards.json'), ...read<Card[]>('reference-cards.json')];
+const presets = read<ModelPreset[]>('models.json');
+const card = (id: string): Card => {
+  const found = cards.find((c) => c.id === id);
+  if (!found) throw new Error(`no card ${id}`);
+  return found;
+};
+
+function speedOf(input: EstimateInput, cardId: string, tokensPerSample?: number): TrainingSpeed | InferenceSpeed {
+  const memory = estimateMemory(input, { presets, cards });
+  return estimateSpeed(memory.resolvedInput, memory.model, card(cardId), {
+    trainableParams: memory.trainableParams,
+    tokensPerSample,
+  });
+}
+const train = (input: EstimateInput, cardId: string, tokensPerSample?: number) =>
+  speedOf(input, cardId, tokensPerSample) as TrainingSpeed;
+const infer = (input: EstimateInput, cardId: string) => speedOf(input, cardId) as InferenceSpeed;
+
+describe('training FLOPs per token', () => {
+  const model = estimateMemory({ model: 'llama-3.1-8b', method: 'full', precision: 'bf16', batchSize: 1, seqLen: 2048 }, { presets, cards }).model;
+
+  it('is about 6·P for full fine-tuning at short context (Kaplan et al. 2020)', () => {
+    const { flopsPerToken } = trainingFlopsPerToken(model, 'full', 128, false);
+    expect(flopsPerToken / (6 * model.params)).toBeGreaterThan(0.9);
+    expect(flopsPerToken / (6 * model.params)).toBeLessThan(1.0);
+  });
+
+  it('costs two thirds of full for LoRA and one third more with gradient checkpointing', () => {
+    const full = trainingFlopsPerToken(model, 'full', 128, false).flopsPerToken;
+    const lora = trainingFlopsPerToken(model, 'lora', 128, false).flopsPerToken;
+    const recompute = trainingFlopsPerToken(model, 'full', 128, true).flopsPerToken;
+    expect(lora / full).toBeCloseTo(2 / 3, 1);
+    expect(recompute / full).toBeCloseTo(4 / 3, 1);
+  });
+});
+
+describe('training speed', () => {
+  const base: EstimateInput = { model: 'llama-3.1-8b', method: 'lora', precision: 'bf16', batchSize: 2, seqLen: 2048 };
+
+  it('is compute-bound and reports MFU, per-GPU and total rates', () => {
+    const s = train(base, 'a100-80gb', 2048);
+    expect(s.kind).toBe('train');
+    expect(s.bound).toBe('compute');
+    expect(s.mfu).toBeGreaterThan(0.3);
+    expect(s.mfu).toBeLessThan(0.8);
+    expect(s.tokensPerSecond).toBe(s.tokensPerSecondPerGpu);
+    expect(s.samplesPerSecond).toBeCloseTo(s.tokensPerSecond / 2048, 6);
+  });
+
+  it('ranks cards by dense BF16 rate: A100 faster than 4090 faster than 3090', () => {
+    const a100 = train(base, 'a100-80gb').tokensPerSecond;
+    const r4090 = train(base, 'rtx-4090').tokensPerSecond;
+    const r3090 = train(base, 'rtx-3090').tokensPerSecond;
+    expect(a100).toBeGreaterThan(r4090);
+    expect(r4090).toBeGreaterThan(r3090 * 2);
+  });
+
+  it('H20 trains slower than A100 (148 vs 312 TFLOPS) but decodes faster (4.0 vs 2.0 TB/s)', () => {
+    expect(train(base, 'h20-96gb').tokensPerSecond).toBeLessThan(train(base, 'a100-80gb').tokensPerSecond);
+    const decode: EstimateInput = { model: 'llama-3.1-70b', method: 'inference', precision: 'bf16', batchSize: 1, seqLen: 2048 };
+    expect(infer(decode, 'h20-96gb').decodeTokensPerSecond).toBeGreaterThan(infer(decode, 'a100-80gb').decodeTokensPerSecond);
+  });
+
+  it('QLoRA pays for dequantizing its base: slower than LoRA on the same card', () => {
+    const qlora = train({ ...base, method: 'qlora', precision: 'int4' }, 'rtx-4090').tokensPerSecond;
+    expect(qlora).toBeLessThan(train(base, 'rtx-4090').tokensPerSecond);
+  });
+
+  it('gives 5–6× on 8 PCIe cards for a small full fine-tune (practice/001: "八卡并行的加速比可能只有五到六倍")', () => {
+    for (const model of ['qwen2.5-1.5b', 'llama-3.2-3b']) {
+      const input: EstimateInput = { model, method: 'full', precision: 'bf16', batchSize: 4, seqLen: 2048, sharding: 'zero2' };
+      const one = train(input, 'rtx-4090').tokensPerSecond;
+      const eight = train({ ...input, gpus: 8 }, 'rtx-4090');
+      expect(eight.tokensPerSecond / one).toBeGreaterThan(5);
+      expect(eight.tokensPerSecond / one).toBeLessThan(6);
+      expect(eight.assumptions.join(' ')).toMatch(/PCIe/);
+    }
+  });
+
+  it('scales near-linearly over NVLink and for LoRA (only adapter gradients are reduced)', () => {
+    const full: EstimateInput = { model: 'llama-3.1-8b', method: 'full', precision: 'bf16', batchSize: 4, seqLen: 4096, sharding: 'fsdp' };
+    expect(train({ ...full, gpus: 8 }, 'a100-80gb').scalingEfficiency).toBeGreaterThan(0.9);
+    expect(train({ ...base, gpus: 8 }, 'rtx-4090').scalingEfficiency).toBeGreaterThan(0.98);
+  });
+
+  it('FSDP/ZeRO-3 communicates more than plain data parallel', () => {
+    const input: EstimateInput = { model: 'llama-3.2-3b', method: 'full', precision: 'bf16', batchSize: 4, seqLen: 2048, gpus: 4 };
+    const ddp = train({ ...input, sharding: 'zero2' }, 'rtx-4090').scalingEfficiency;
+    const fsdp = train({ ...input, sharding: 'fsdp' }, 'rtx-4090').scalingEfficiency;
+    expect(fsdp).toBeLessThan(ddp);
+  });
+});
+
+describe('inference speed', () => {
+  it('70B decode at batch 1 is memory-bound; 0.5B is overhead-bound; batch 256 of 8B is compute-bound', () => {
+    expect(infer({ model: 'llama-3.1-70b', method: 'inference', precision: 'bf16', batchSize: 1, seqLen: 1024, gpus: 2 }, 'a100-80gb').bound).toBe('memory');
+    expect(infer({ model: 'qwen2.5-0.5b', method: 'inference', precision: 'bf16', batchSize: 1, seqLen: 1024 }, 'h100-sxm').bound).toBe('overhead');
+    expect(infer({ model: 'llama-3.1-8b', method: 'inference', precision: 'bf16', batchSize: 256, seqLen: 128 }, 'h20-96gb').bound).toBe('compute');
+  });
+
+  it('a 4-bit model decodes about 2–3.5× faster than fp16 on the same card (llama.cpp tg: 4090 127.7 vs 54.3)', () => {
+    const fp16 = infer({ model: 'llama-3.1-8b', method: 'inference', precision: 'fp16', batchSize: 1, seqLen: 1024 }, 'rtx-4090');
+    const q4 = infer({ model: 'llama-3.1-8b', method: 'inference', precision: 'int4', quant: 'gguf-q4_k_m', batchSize: 1, seqLen: 1024 }, 'rtx-4090');
+    const ratio = q4.decodeTokensPerSecond / fp16.decodeTokensPerSecond;
+    expect(ratio).toBeGreaterThan(2);
+    expect(ratio).toBeLessThan(3.5);
+  });
+
+  it('a layer split over GPUs does not speed decode up (llama.cpp tg, 1 vs 4 RTX 4090: 127.7 vs 117.6)', () => {
+    const input: EstimateInput = { model: 'llama-3.1-8b', method: 'inference', precision: 'int4', quant: 'gguf-q4_k_m', batchSize: 1, seqLen: 1024 };
+    const one = infer(input, 'rtx-4090').decodeTokensPerSecond;
+    const four = infer({ ...input, gpus: 4 }, 'rtx-4090').decodeTokensPerSecond;
+    expect(four).toBeLessThan(one);
+    expect(four).toBeGreaterThan(one * 0.8);
+  });
+
+  it('MoE decode reads only the routed experts: Mixtral decodes faster than dense Llama-2-70B', () => {
+    const input = { method: 'inference', precision: 'int4', quant: 'gguf-q4_k_m', batchSize: 1, seqLen: 1024 } as const;
+    expect(infer({ ...input, model: 'mixtral-8x7b' }, 'a100-80gb').decodeTokensPerSecond).toBeGreaterThan(
+      2 * infer({ ...input, model: 'llama-2-70b' }, 'a100-80gb').decodeTokensPerSecond,
+    );
+  });
+
+  it('eager PyTorch (HF generate) is slower than an efficient runtime at batch 1', () => {
+    const memory = estimateMemory({ model: 'llama-2-13b', method: 'inference', precision: 'fp16', batchSize: 1, seqLen: 1024 }, { presets, cards });
+    const efficient = estimateSpeed(memory.resolvedInput, memory.model, card('a100-80gb')) as InferenceSpeed;
+    const eager = estimateSpeed(memory.resolvedInput, memory.model, card('a100-80gb'), { runtime: 'eager' }) as InferenceSpeed;
+    expect(eager.decodeTokensPerSecond).toBeLessThan(efficient.decodeTokensPerSecond);
+  });
+});
+
+describe('memoryClass', () => {
+  it('tells HBM datacenter cards from GDDR ones', () => {
+    expect(memoryClass(card('a100-80gb'))).toBe('hbm');
+    expect(memoryClass(card('h20-96gb'))).toBe('hbm');
+    expect(memoryClass(card('rtx-5090'))).toBe('gddr');
+    expect(memoryClass(card('l40s'))).toBe('gddr');
+  });
+});

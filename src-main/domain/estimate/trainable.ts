@@ -1,0 +1,40 @@
+import type { EstimateInput, LoraTarget, ResolvedModel } from './input';
+
+const ATTENTION: LoraTarget[] = ['q', 'k', 'v', 'o'];
+const ALL_LINEAR: LoraTarget[] = ['q', 'k', 'v', 'o', 'gate', 'up', 'down'];
+
+/** The matrices a LoRA target list names, without gate on a non-gated MLP. */
+export function loraTargets(targets: NonNullable<EstimateInput['lora']>['targets'], model: ResolvedModel): LoraTarget[] {
+  const list = targets === 'attention' ? ATTENTION : targets === 'all-linear' ? ALL_LINEAR : targets;
+  return [...new Set(list)].filter((t) => t !== 'gate' || model.gatedMlp);
+}
+
+/** (d_in, d_out, copies per layer) of one targeted matrix, GQA- and MoE-aware. */
+function matrixDims(target: LoraTarget, m: ResolvedModel): [number, number, number] {
+  const q = m.heads * m.headDim;
+  const kv = m.kvHeads * m.headDim;
+  switch (target) {
+    case 'q':
+      return [m.hidden, q, 1];
+    case 'k':
+    case 'v':
+      return [m.hidden, kv, 1];
+    case 'o':
+      return [q, m.hidden, 1];
+    case 'gate':
+    case 'up':
+      return [m.hidden, m.intermediate, m.experts];
+    case 'down':
+      return [m.intermediate, m.hidden, m.experts];
+  }
+}
+
+/** LoRA adapter parameters: Σ over targeted matrices r·(d_in + d_out)·L (Hu et al. 2021). */
+export function loraParams(lora: NonNullable<EstimateInput['lora']>, model: ResolvedModel): number {
+  let perLayer = 0;
+  for (const target of loraTargets(lora.targets, model)) {
+    const [dIn, dOut, copies] = matrixDims(target, model);
+    perLayer += lora.rank * (dIn + dOut) * copies;
+  }
+  return perLayer * model.layers;
+}

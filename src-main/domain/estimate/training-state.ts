@@ -1,0 +1,40 @@
+import type { Optimizer, Precision } from './input';
+import { dtypeBytes } from './units';
+
+export interface TrainingStateBytes {
+  /** Bytes per trainable param of the gradients. */
+  gradient: number;
+  /** Bytes per trainable param of the optimizer: fp32 master copy (if any) + states. */
+  optimizer: number;
+  /** Bytes per trainable param of the temporaries the optimizer step allocates. */
+  stepTemporary: number;
+}
+
+/**
+ * Per-trainable-parameter bytes of gradients and optimizer state.
+ * `stateDtype` is the dtype the trainable weights live in: fp32 for mixed precision and LoRA
+ * adapters kept in fp32, else the training precision.
+ */
+export function trainingStateBytes(optimizer: Optimizer, precision: Precision, mixedPrecision: boolean): TrainingStateBytes {
+  const pure = !mixedPrecision || precision === 'fp32';
+  const stateBytes = pure ? dtypeBytes(precision) : 4;
+  // Mixed precision keeps an fp32 master copy beside the 16-bit weights (Transformer Math 101: 4 B/param).
+  const master = pure ? 0 : 4;
+  // PyTorch AMP and DeepSpeed keep gradients in fp32 for the update (Scott Logic 2023: AMP ≈ +2 B/param over TM101).
+  const gradient = pure ? dtypeBytes(precision) : 4;
+  switch (optimizer) {
+    case 'adamw':
+      // Two moments in the state dtype (Transformer Math 101: 8 B/param in fp32); torch's default foreach
+      // AdamW materializes sqrt(v) for the whole parameter list in the step (torch/optim/adamw.py
+      // _multi_tensor_adamw): the fms full-FT rows peak at weights + grads + states + one copy at every batch.
+      return { gradient, optimizer: master + 2 * stateBytes, stepTemporary: stateBytes };
+    case 'adamw-8bit':
+    case 'paged-adamw-8bit':
+      // bitsandbytes 8-bit AdamW: two uint8 states + one fp32 absmax per 2048-value block ≈ 2 B/param (bnb docs);
+      // the paged variant can spill to host memory under pressure but lives on the GPU otherwise.
+      return { gradient, optimizer: master + 2 + 8 / 2048, stepTemporary: 0 };
+    case 'sgd':
+      // SGD with momentum: one state (Transformer Math 101: 4 B/param in fp32).
+      return { gradient, optimizer: master + stateBytes, stepTemporary: 0 };
+  }
+}
