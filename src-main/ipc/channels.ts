@@ -14,6 +14,8 @@ export const CHANNELS = [
   'settings:set',
   'estimate:compute',
   'rank:compute',
+  'plan:compute',
+  'plan:ownership',
 ] as const;
 
 export type Channel = (typeof CHANNELS)[number];

@@ -10,6 +10,9 @@ import {
   offerSchema,
 } from '../domain/catalog';
 import { estimateInputSchema } from '../domain/estimate/input';
+import { extrasSchema, spotSettingsSchema } from '../domain/plan/input';
+import { jobPlanSchema, planOptionSchema } from '../domain/plan/output';
+import { ownershipInputSchema } from '../domain/plan/ownership';
 
 /**
  * The one contract: for every channel, the schema of its input and of its output. The
@@ -156,6 +159,55 @@ export const rankOutputSchema = z.object({
   assumptions: z.array(z.string()),
 });
 
+export const planRequestSchema = z
+  .object({
+    card: cardIdSchema,
+    gpus: z.number().int().min(1).max(64).default(1),
+    /** Only this provider's offers; all providers of the card when absent. */
+    provider: z.string().min(1).max(80).optional(),
+    currency: currencySchema.optional(),
+    /** Hours of compute the job needs on this set-up (from the ranking, or the user's own figure). */
+    computeHours: z.number().positive().max(100_000),
+    setupHours: z.number().min(0).max(10_000).optional(),
+    idleHours: z.number().min(0).max(10_000).optional(),
+    spot: spotSettingsSchema.partial().strict().optional(),
+    extras: extrasSchema.partial().strict().optional(),
+    /** Points per curve in the cost-vs-job-length chart. */
+    seriesPoints: z.number().int().min(10).max(400).default(60),
+  })
+  .strict();
+
+const costSeriesSchema = z.object({
+  currency: currencySchema,
+  series: z.array(
+    z.object({
+      key: z.string(),
+      billing: z.string(),
+      label: z.string(),
+      points: z.array(z.object({ computeHours: z.number(), total: z.number() })),
+    }),
+  ),
+  crossings: z.array(z.object({ computeHours: z.number(), cheaperBefore: z.string(), cheaperAfter: z.string() })),
+});
+
+export const planOutputSchema = z.object({
+  card: z.string(),
+  gpus: z.number(),
+  computeHours: z.number(),
+  /** Every billing option of every provider, each with its total and bill lines. */
+  options: z.array(planOptionSchema.extend({ provider: z.string() })),
+  plans: z.array(jobPlanSchema.extend({ provider: z.string(), currency: currencySchema, series: costSeriesSchema })),
+});
+
+export const ownershipOutputSchema = z.object({
+  currency: currencySchema,
+  monthly: z.object({ depreciation: z.number(), power: z.number(), hosting: z.number(), other: z.number(), total: z.number() }),
+  cardHoursPerMonth: z.number(),
+  costPerUsedCardHour: z.number(),
+  breakEvenUtilization: z.number().nullable(),
+  series: z.array(z.object({ utilization: z.number(), costPerUsedCardHour: z.number() })),
+});
+
 export const contract = {
   'cards:list': { input: empty, output: z.object({ cards: z.array(cardSchema) }) },
   'cards:save': { input: cardSchema, output: cardSchema },
@@ -177,6 +229,8 @@ export const contract = {
   'settings:set': { input: settingsSchema.partial().strict(), output: settingsSchema },
   'estimate:compute': { input: estimateInputSchema, output: estimateOutputSchema },
   'rank:compute': { input: rankInputSchema, output: rankOutputSchema },
+  'plan:compute': { input: planRequestSchema, output: planOutputSchema },
+  'plan:ownership': { input: ownershipInputSchema, output: ownershipOutputSchema },
 } satisfies Record<Channel, { input: z.ZodType; output: z.ZodType }>;
 
 export type Contract = typeof contract;

@@ -1,0 +1,49 @@
+import type { App } from '../app';
+
+/** One option of a command, as `node:util` parseArgs takes it, plus its help line. */
+export interface OptionSpec {
+  type: 'string' | 'boolean';
+  /** Placeholder shown in help for a string option ("N", "PATH"). */
+  value?: string;
+  description: string;
+}
+
+export type OptionSpecs = Record<string, OptionSpec>;
+
+/** What parseArgs gives back for a command's flags. */
+export type FlagValues = Partial<Record<string, string | boolean>>;
+
+/** Where a command writes; the real process streams in production. */
+export interface Io {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** Whether stdout is a terminal (JSON is indented there, compact in pipes). */
+  stdoutIsTty: boolean;
+}
+
+export interface CommandContext {
+  flags: FlagValues;
+  /** Words after the command name, e.g. ["list"]. */
+  positionals: string[];
+  json: boolean;
+  io: Io;
+  /** The store and dispatcher, opened on first use and closed by main. */
+  app(): Promise<App>;
+}
+
+/** A `cardwise <name>` subcommand: its flags, its help, and what it does. */
+export interface Command {
+  name: string;
+  summary: string;
+  /** Synopsis lines for --help, without the leading "cardwise ". */
+  usage: string[];
+  options: OptionSpecs;
+  /** Extra help text after the option list. */
+  notes?: string[];
+  run(context: CommandContext): Promise<void>;
+}
+
+/** Prints one JSON value: indented on a terminal, compact in a pipe. */
+export function printJson(io: Io, value: unknown): void {
+  io.stdout(`${JSON.stringify(value, null, io.stdoutIsTty ? 2 : undefined)}\n`);
+}

@@ -1,0 +1,75 @@
+import type { ModelPreset } from '../../domain/catalog';
+import type { EstimateInput } from '../../domain/estimate/input';
+import type { App } from '../../app';
+import type { EstimateOutput } from '../../ipc/contract';
+import { callChannel, ContractCallError } from '../../ipc/register';
+import { printJson, type Command, type FlagValues } from '../command';
+import {
+  estimateInputFromFlags,
+  estimateOptions,
+  flagForEstimateField,
+  hasEstimateFlags,
+  needsPresetShape,
+} from '../estimate-flags';
+import { readJsonInput } from '../input-file';
+import { renderEstimate } from '../render-estimate';
+import { locateInputError, nameTheFlag } from '../report-error';
+import { UsageError } from '../usage-error';
+
+/** `cardwise estimate`: peak memory per GPU with its breakdown, the fit on every card, and speed. */
+export const estimateCommand: Command = {
+  name: 'estimate',
+  summary: 'estimate peak GPU memory (and speed on --gpu) for one configuration',
+  usage: [
+    'estimate (--model ID | --params SIZE) --method M [options] [--json]',
+    'estimate --input FILE.json [--json]    (one EstimateInput, or an array of them)',
+  ],
+  options: estimateOptions,
+  notes: ['Example: cardwise estimate --model llama-2-13b --method lora --batch 4 --seq 2048 --gpu rtx-4090'],
+  async run({ flags, positionals, json, io, app }) {
+    if (positionals.length > 0) throw new UsageError('estimate', `unexpected argument "${positionals[0]}"`);
+    if (typeof flags.input === 'string') {
+      if (hasEstimateFlags(flags))
+        throw new UsageError('--input', 'cannot be combined with other estimate flags: put every field in the file');
+      const value = await readJsonInput('--input', flags.input);
+      const opened = await app();
+      const outputs = Array.isArray(value)
+        ? await estimateMany(opened, value)
+        : await estimateOne(opened, value, '--input');
+      if (json) return printJson(io, outputs);
+      io.stdout(
+        `${Array.isArray(outputs) ? outputs.map((output, index) => `# [${index}]\n${renderEstimate(output)}`).join('\n\n') : renderEstimate(outputs)}\n`,
+      );
+      return;
+    }
+    const input = await estimateInputFromCli(flags, app);
+    const output = await callChannel((await app()).dispatcher, 'estimate:compute', input).catch((error: unknown) => {
+      throw nameTheFlag(error, flagForEstimateField, typeof flags.gpu === 'string' ? '--gpu' : undefined);
+    });
+    if (json) return printJson(io, output);
+    io.stdout(`${renderEstimate(output)}\n`);
+  },
+};
+
+/**
+ * The EstimateInput the flags describe. The store is opened only when a preset's shape is
+ * overridden (to read that shape), so flag mistakes are reported before any file is touched.
+ */
+export async function estimateInputFromCli(flags: FlagValues, app: () => Promise<App>): Promise<EstimateInput> {
+  let presets: ModelPreset[] = [];
+  if (needsPresetShape(flags)) presets = (await callChannel((await app()).dispatcher, 'models:list', undefined)).models;
+  return estimateInputFromFlags(flags, presets);
+}
+
+async function estimateOne(app: App, input: unknown, where: string): Promise<EstimateOutput> {
+  const result = await app.dispatcher.dispatch('estimate:compute', input);
+  if (!result.ok) throw locateInputError(new ContractCallError(result.error), where);
+  return result.data as EstimateOutput;
+}
+
+/** Every element in order, in this one process; the first bad element stops it with its index. */
+async function estimateMany(app: App, inputs: readonly unknown[]): Promise<EstimateOutput[]> {
+  const outputs: EstimateOutput[] = [];
+  for (const [index, input] of inputs.entries()) outputs.push(await estimateOne(app, input, `--input[${index}]`));
+  return outputs;
+}

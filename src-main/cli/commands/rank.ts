@@ -1,0 +1,50 @@
+import { callChannel } from '../../ipc/register';
+import { printJson, type Command } from '../command';
+import { estimateOptions, hasEstimateFlags } from '../estimate-flags';
+import { readJsonInput } from '../input-file';
+import { flagForRankField, rankInputFromFlags, rankOptions, type RankInput } from '../rank-flags';
+import { renderRank } from '../render-rank';
+import { nameTheFlag } from '../report-error';
+import { UsageError } from '../usage-error';
+import { estimateInputFromCli } from './estimate';
+
+/** `cardwise rank`: every card, GPU count and offer that fits, ranked by cost or time. */
+export const rankCommand: Command = {
+  name: 'rank',
+  summary: 'rank cards, GPU counts and offers that fit, by cost or time',
+  usage: [
+    'rank (--model ID | --params SIZE) --method M [estimate options] [--tokens N --epochs N ...] [--json]',
+    'rank --input FILE.json [--tokens N ...] [--json]    (one EstimateInput)',
+  ],
+  options: { ...estimateOptions, ...rankOptions },
+  notes: [
+    'Example: cardwise rank --model qwen2.5-7b --method lora --batch 8 --seq 1024 --tokens 200m --epochs 2 --currency CNY',
+  ],
+  async run({ flags, positionals, json, io, app }) {
+    if (positionals.length > 0) throw new UsageError('rank', `unexpected argument "${positionals[0]}"`);
+    let rankInput: RankInput;
+    if (typeof flags.input === 'string') {
+      if (hasEstimateFlags(flags))
+        throw new UsageError('--input', 'cannot be combined with other estimate flags: put every field in the file');
+      const input = await readJsonInput('--input', flags.input);
+      if (Array.isArray(input)) throw new UsageError('--input', 'rank takes one EstimateInput object, not an array');
+      // The file is checked by the contract; the rank flags still build workload and options.
+      rankInput = rankInputFromFlags(input as RankInput['input'], flags);
+    } else {
+      rankInput = rankInputFromFlags(await estimateInputFromCli(flags, app), flags);
+    }
+    const flagFor = typeof flags.input === 'string' ? fileFieldOrFlag : flagForRankField;
+    const output = await callChannel((await app()).dispatcher, 'rank:compute', rankInput).catch((error: unknown) => {
+      throw nameTheFlag(error, flagFor, typeof flags.gpu === 'string' ? '--gpu' : undefined);
+    });
+    if (json) return printJson(io, output);
+    io.stdout(`${renderRank(output)}\n`);
+  },
+};
+
+/** With --input, an estimate field is named inside the file ("--input.batchSize"); job fields by their flag. */
+function fileFieldOrFlag(field: string): string {
+  if (field.startsWith('workload.') || field.startsWith('options.')) return flagForRankField(field) ?? field;
+  const inner = field.startsWith('input.') ? field.slice('input.'.length) : field === 'input' ? '' : field;
+  return inner === '' ? '--input' : `--input.${inner}`;
+}

@@ -1,0 +1,47 @@
+import { printJson, type Command } from '../command';
+import { parseNumber } from '../parse-value';
+import { UsageError } from '../usage-error';
+
+/** `cardwise serve`: the UI and the API over HTTP on 127.0.0.1, until SIGINT or SIGTERM. */
+export const serveCommand: Command = {
+  name: 'serve',
+  summary: 'serve the Cardwise UI and API on 127.0.0.1 (web mode)',
+  usage: ['serve [--port N] [--db PATH] [--json]'],
+  options: { port: { type: 'string', value: 'N', description: 'port on 127.0.0.1 (default 0 = any free port)' } },
+  notes: ['Prints one line with the URL (it carries the per-launch token) and runs until Ctrl-C.'],
+  async run({ flags, positionals, json, io, app }) {
+    if (positionals.length > 0) throw new UsageError('serve', `unexpected argument "${positionals[0]}"`);
+    const port = typeof flags.port === 'string' ? parsePort(flags.port) : 0;
+    const { startServer } = await import('../../server');
+    const server = await startServer({ app: await app(), port }).catch((error: unknown) => {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EADDRINUSE' || code === 'EACCES')
+        throw new UsageError('--port', `cannot listen on ${port} (${code})`);
+      throw error;
+    });
+    if (json) printJson(io, { url: server.url, port: server.port, token: server.token });
+    else io.stdout(`Cardwise is running at ${server.url}\n`);
+    await untilSignal();
+    await server.close();
+  },
+};
+
+function parsePort(text: string): number {
+  const port = parseNumber('--port', text);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UsageError('--port', `must be an integer from 0 to 65535, got "${text}"`);
+  return port;
+}
+
+/** Resolves on the first SIGINT or SIGTERM; the handlers stop Node's default exit so we can close cleanly. */
+function untilSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const onSignal = (signal: NodeJS.Signals): void => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      resolve(signal);
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+  });
+}

@@ -1,0 +1,33 @@
+const BYTES_PER_GIB = 1024 ** 3;
+
+/** Bytes as GiB with one decimal ("23.4"), the unit nvidia-smi users read. */
+export function formatGiB(bytes: number): string {
+  return (bytes / BYTES_PER_GIB).toFixed(1);
+}
+
+/** A count with k/M/B/T suffix: 13000000000 -> "13.0B", 350e6 -> "350M". */
+export function formatCount(count: number): string {
+  const units: [number, string][] = [
+    [1e12, 'T'],
+    [1e9, 'B'],
+    [1e6, 'M'],
+    [1e3, 'k'],
+  ];
+  for (const [scale, suffix] of units) {
+    if (Math.abs(count) >= scale) {
+      const scaled = count / scale;
+      return `${scaled >= 100 ? scaled.toFixed(0) : scaled.toFixed(1)}${suffix}`;
+    }
+  }
+  return String(Math.round(count));
+}
+
+/** A rate or other figure with digit grouping and at most `decimals` decimals. */
+export function formatNumber(value: number, decimals = 0): string {
+  return value.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+}
+
+/** Money with two decimals and the currency code: "12.34 CNY". */
+export function formatMoney(amount: number, currency: string): string {
+  return `${formatNumber(amount, 2)} ${currency}`;
+}

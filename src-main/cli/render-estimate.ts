@@ -1,0 +1,109 @@
+import type { EstimateOutput } from '../ipc/contract';
+import { formatCount, formatGiB, formatNumber } from './format';
+import { renderTable } from './table';
+
+const PARTS = ['weights', 'gradients', 'optimizer', 'activations', 'logits', 'kvCache', 'runtime'] as const;
+const PART_LABEL: Record<(typeof PARTS)[number], string> = {
+  weights: 'weights',
+  gradients: 'gradients',
+  optimizer: 'optimizer states',
+  activations: 'activations',
+  logits: 'logits and loss',
+  kvCache: 'KV cache',
+  runtime: 'CUDA context and runtime',
+};
+
+/** The human report of one estimate: model, set-up, assumptions, breakdown, fit per card, speed. */
+export function renderEstimate(output: EstimateOutput): string {
+  const lines: string[] = [];
+  const { model } = output;
+  const moe =
+    model.experts > 1
+      ? `, ${model.experts} experts (${model.expertsPerToken} per token, ${formatCount(model.activeParams)} active)`
+      : '';
+  lines.push(
+    `Model        ${model.name}${model.id ? ` (${model.id})` : ''}: ${formatCount(model.params)} params, ${model.layers} layers, ` +
+      `hidden ${model.hidden}, ${model.heads}/${model.kvHeads} heads, vocab ${formatNumber(model.vocab)}${moe}`,
+  );
+  lines.push(`Set-up       ${describeSetup(output.resolvedInput)}`);
+  if (output.trainableParams > 0 && output.resolvedInput.method !== 'inference') {
+    lines.push(`Trainable    ${formatCount(output.trainableParams)} params`);
+  }
+  if (output.assumptions.length > 0) {
+    lines.push('Assumptions');
+    for (const assumption of output.assumptions) lines.push(`  - ${assumption}`);
+  }
+  lines.push('');
+  lines.push(
+    renderTable(
+      [{ header: 'Memory per GPU' }, { header: 'GiB', align: 'right' }],
+      PARTS.map((part) => [PART_LABEL[part], formatGiB(output.perGpu.breakdown[part])]),
+    ),
+  );
+  const total = formatGiB(output.perGpu.totalBytes);
+  const allocated = formatGiB(output.perGpu.allocatedBytes);
+  const width = Math.max(total.length, allocated.length);
+  lines.push(`Total (nvidia-smi)      ${total.padStart(width)} GiB`);
+  lines.push(`Allocated (torch peak)  ${allocated.padStart(width)} GiB`);
+  lines.push('');
+  lines.push(
+    renderTable(
+      [
+        { header: 'Card' },
+        { header: 'Memory GiB', align: 'right' },
+        { header: 'Fits' },
+        { header: 'Headroom GiB', align: 'right' },
+        { header: 'Largest batch', align: 'right' },
+      ],
+      output.fits.map((fit) => [
+        fit.card,
+        formatGiB(fit.memoryBytes),
+        fit.fits ? 'fits' : 'does not fit',
+        formatGiB(fit.headroomBytes),
+        fit.largestBatch > 0 ? String(fit.largestBatch) : '-',
+      ]),
+    ),
+  );
+  if (output.speed) {
+    lines.push('');
+    lines.push(...describeSpeed(output.speed, String(output.resolvedInput.gpu ?? '')));
+  }
+  return lines.join('\n');
+}
+
+function describeSetup(input: Record<string, unknown>): string {
+  const parts = [
+    String(input.method),
+    input.quant && input.quant !== 'none'
+      ? `${String(input.precision)} (${String(input.quant)})`
+      : String(input.precision),
+    `batch ${String(input.batchSize)} x seq ${String(input.seqLen)}`,
+    `${String(input.gpus ?? 1)} GPU${input.gpus === 1 ? '' : 's'}${input.sharding && input.sharding !== 'none' ? ` (${String(input.sharding)})` : ''}`,
+  ];
+  if (input.method !== 'inference') {
+    parts.push(`optimizer ${String(input.optimizer)}`);
+    parts.push(input.mixedPrecision ? 'mixed precision' : 'pure 16-bit');
+    parts.push(`grad checkpointing ${input.gradientCheckpointing ? 'on' : 'off'}`);
+  } else {
+    parts.push(`KV cache ${String(input.kvCachePrecision)}`);
+  }
+  parts.push(`FlashAttention ${input.flashAttention ? 'on' : 'off'}`);
+  const lora = input.lora as { rank: number; targets: string | string[] } | undefined;
+  if (lora) parts.push(`LoRA r=${lora.rank} on ${Array.isArray(lora.targets) ? lora.targets.join(',') : lora.targets}`);
+  return parts.join(', ');
+}
+
+function describeSpeed(speed: NonNullable<EstimateOutput['speed']>, card: string): string[] {
+  const lines =
+    speed.kind === 'train'
+      ? [
+          `Speed on ${card}: ${formatNumber(speed.tokensPerSecond)} tokens/s (${formatNumber(speed.tokensPerSecondPerGpu)} per GPU), ` +
+            `MFU ${formatNumber(speed.mfu * 100)}%, scaling ${formatNumber(speed.scalingEfficiency * 100)}%`,
+        ]
+      : [
+          `Speed on ${card}: decode ${formatNumber(speed.decodeTokensPerSecond)} tokens/s, ` +
+            `prefill ${formatNumber(speed.prefillTokensPerSecond)} tokens/s (${speed.bound}-bound)`,
+        ];
+  for (const assumption of speed.assumptions) lines.push(`  - ${assumption}`);
+  return lines;
+}

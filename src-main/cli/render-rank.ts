@@ -1,0 +1,59 @@
+import type { z } from 'zod';
+import type { rankOutputSchema } from '../ipc/contract';
+import { formatNumber } from './format';
+import { renderTable } from './table';
+
+export type RankOutput = z.infer<typeof rankOutputSchema>;
+
+/** The human report of a ranking: candidates best first, then what was excluded and why. */
+export function renderRank(output: RankOutput): string {
+  const lines: string[] = [];
+  const mixed = output.currency === 'mixed';
+  const unit = mixed ? '' : ` ${output.currency}`;
+  if (output.candidates.length === 0) {
+    lines.push('No card and offer fits this job.');
+  } else {
+    lines.push(
+      renderTable(
+        [
+          { header: '#', align: 'right' },
+          { header: 'Card' },
+          { header: 'GPUs', align: 'right' },
+          { header: 'Provider' },
+          { header: 'Billing' },
+          { header: 'Tokens/s', align: 'right' },
+          { header: `Cost/1M tokens${unit}`, align: 'right' },
+          { header: 'Hours', align: 'right' },
+          { header: `Job cost${unit}`, align: 'right' },
+          { header: 'Reason' },
+        ],
+        output.candidates.map((candidate, index) => {
+          const money = (amount: number): string =>
+            `${formatNumber(amount, 2)}${mixed ? ` ${candidate.currency}` : ''}`;
+          return [
+            `${index + 1}${candidate.pareto ? '*' : ''}`,
+            candidate.card,
+            String(candidate.gpus),
+            candidate.provider,
+            candidate.billing,
+            formatNumber(candidate.tokensPerSecond),
+            money(candidate.costPer1MTokens),
+            candidate.hours === null ? '-' : formatNumber(candidate.hours, 1),
+            candidate.jobCost === null ? '-' : money(candidate.jobCost),
+            candidate.reason,
+          ];
+        }),
+      ),
+    );
+    if (output.candidates.some((candidate) => candidate.pareto)) lines.push('* on the cost/time Pareto front');
+  }
+  if (output.excluded.length > 0) {
+    lines.push('', 'Excluded');
+    for (const excluded of output.excluded) lines.push(`  - ${excluded.card} x${excluded.gpus}: ${excluded.reason}`);
+  }
+  if (output.assumptions.length > 0) {
+    lines.push('', 'Assumptions');
+    for (const assumption of output.assumptions) lines.push(`  - ${assumption}`);
+  }
+  return lines.join('\n');
+}
