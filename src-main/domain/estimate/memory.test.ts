@@ -172,3 +172,15 @@ describe('defaults and incoherent input', () => {
     expect(() => estimateMemory({ ...base, ...patch }, ctx)).toThrow(expect.objectContaining({ field }));
   });
 });
+
+describe('shape guessed for an MoE model from its size', () => {
+  it('sizes the block by the dense-equivalent model, as Mixtral 8x7B is built', () => {
+    // Mixtral-8x7B config.json: 46.7B params, 32 layers, hidden 4096, 8 experts, 2 per token.
+    const { model } = resolveModel({ params: 46.7e9, experts: 8, expertsPerToken: 2 }, []);
+    expect(model.hidden).toBe(4096);
+    expect(model.layers).toBeGreaterThanOrEqual(28);
+    expect(model.layers).toBeLessThanOrEqual(36);
+    expect(model.activeParams / 1e9).toBeGreaterThan(11);
+    expect(model.activeParams / 1e9).toBeLessThan(15);
+  });
+});

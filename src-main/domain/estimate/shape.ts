@@ -80,7 +80,10 @@ function fromPreset(p: ModelPreset): ResolvedModel {
 }
 
 function fromShape(given: ModelInputObject, name: string): { model: ResolvedModel; assumptions: string[] } {
-  const t: Template = TEMPLATES.find((x) => given.params <= x.upTo) ?? LARGEST_TEMPLATE;
+  // An MoE model's width follows its dense-equivalent size, not its total: the MLP (about 65%
+  // of a dense block's parameters, e.g. Llama/Mixtral) is repeated once per expert.
+  const denseEquivalent = (given.experts ?? 1) > 1 ? given.params / (1 + ((given.experts ?? 1) - 1) * 0.65) : given.params;
+  const t: Template = TEMPLATES.find((x) => denseEquivalent <= x.upTo) ?? LARGEST_TEMPLATE;
   const guessed: string[] = [];
   const pick = <K extends keyof Template>(key: K & keyof ModelInputObject, fallback: Template[K]): Template[K] => {
     const value = given[key] as Template[K] | undefined;

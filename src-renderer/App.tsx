@@ -1,0 +1,70 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Settings } from '../src-main/ipc/contract';
+import { ComingSoon } from './components/ComingSoon';
+import { ErrorBanner, type BannerError } from './components/ErrorBanner';
+import { Sidebar } from './components/Sidebar';
+import type { Language } from './i18n';
+import { call } from './lib/api';
+import { AppContext, DEFAULT_SETTINGS, type PageState } from './lib/app-context';
+import { useHashRoute } from './lib/use-hash-route';
+import { PAGES } from './routes';
+
+let nextErrorId = 1;
+
+/** The window: sidebar, error banner and the current page. */
+export function App() {
+  const { t, i18n } = useTranslation();
+  const [settings, setSettings] = useState<Settings>(DEFAULT_SETTINGS);
+  const [errors, setErrors] = useState<BannerError[]>([]);
+  const route = useHashRoute(PAGES[0]!.id);
+  const page = PAGES.find((p) => p.id === route) ?? PAGES[0]!;
+  // Kept per page, so a page just opened never inherits the last page's "ready".
+  const [marker, setMarker] = useState<{ page: string; state: PageState }>({ page: page.id, state: 'loading' });
+  const pageState = marker.page === page.id ? marker.state : 'loading';
+
+  const reportError = useCallback((error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    // The same failure from several calls (e.g. a wrong token) shows once.
+    setErrors((list) => (list.some((e) => e.message === message) ? list : [...list, { id: nextErrorId++, message }]));
+  }, []);
+
+  useEffect(() => {
+    call('settings:get')
+      .then((saved) => {
+        setSettings(saved);
+        void i18n.changeLanguage(saved.language);
+      })
+      .catch(reportError);
+  }, [i18n, reportError]);
+
+  const changeLanguage = useCallback(
+    (language: Language) => {
+      void i18n.changeLanguage(language);
+      setSettings((current) => ({ ...current, language }));
+      call('settings:set', { language }).then(setSettings).catch(reportError);
+    },
+    [i18n, reportError],
+  );
+
+  const context = useMemo(
+    () => ({ settings, reportError, setPageState: (state: PageState) => setMarker({ page: page.id, state }) }),
+    [settings, reportError, page.id],
+  );
+  const Page = page.component;
+
+  return (
+    <AppContext.Provider value={context}>
+      <div className="app">
+        <Sidebar pages={PAGES} current={page.id} language={settings.language} onLanguage={changeLanguage} />
+        <main className="content" data-state={pageState} aria-labelledby="page-title">
+          <ErrorBanner errors={errors} onDismiss={(id) => setErrors((list) => list.filter((e) => e.id !== id))} />
+          <h1 id="page-title" className="page-title">
+            {t(page.labelKey)}
+          </h1>
+          {Page ? <Page key={page.id} /> : <ComingSoon key={page.id} />}
+        </main>
+      </div>
+    </AppContext.Provider>
+  );
+}

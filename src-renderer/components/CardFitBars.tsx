@@ -1,0 +1,70 @@
+import { useTranslation } from 'react-i18next';
+import { BYTES_PER_GIB, formatCardGiB, formatGiB, formatPercent } from '../lib/format';
+import { fitVerdict } from '../lib/verdict';
+
+/** One card as the bars need it. */
+export interface CardFitRow {
+  card: string;
+  name: string;
+  capacityBytes: number;
+  fits: boolean;
+  largestBatch: number;
+}
+
+interface CardFitBarsProps {
+  rows: readonly CardFitRow[];
+  /** What nvidia-smi will show per GPU at peak. */
+  peakBytes: number;
+  headroomFraction: number;
+}
+
+/** Every card as a bar of its own capacity, filled to the estimate, with a verdict and text. */
+export function CardFitBars({ rows, peakBytes, headroomFraction }: CardFitBarsProps) {
+  const { t } = useTranslation();
+  return (
+    <ul className="fit-list" aria-label={t('estimate.fitTitle')}>
+      {rows.map((row) => {
+        const verdict = fitVerdict(row.fits, peakBytes, row.capacityBytes, headroomFraction);
+        const used = peakBytes / row.capacityBytes;
+        const summary = t('estimate.fitSummary', {
+          need: formatGiB(peakBytes),
+          capacity: formatCardGiB(row.capacityBytes / BYTES_PER_GIB),
+          share: formatPercent(used),
+        });
+        return (
+          <li key={row.card} className={`fit-row verdict-${verdict}`} data-card={row.card}>
+            <div className="fit-head">
+              <span className="fit-name">{row.name}</span>
+              <span className="fit-capacity">{formatCardGiB(row.capacityBytes / BYTES_PER_GIB)}</span>
+              <span className={`badge badge-${verdict}`}>{t(`verdict.${verdict}`)}</span>
+            </div>
+            <svg
+              className="fit-bar"
+              viewBox="0 0 1000 14"
+              preserveAspectRatio="none"
+              role="img"
+              aria-label={`${row.name}: ${summary}`}
+            >
+              <title>{`${row.name}: ${summary}`}</title>
+              <rect className="fit-track" x={0} y={0} width={1000} height={14} />
+              <rect
+                className="fit-headroom"
+                x={1000 * (1 - headroomFraction)}
+                y={0}
+                width={1000 * headroomFraction}
+                height={14}
+              />
+              <rect className="fit-fill" x={0} y={2} width={Math.min(used, 1) * 1000} height={10} />
+            </svg>
+            <div className="fit-text">
+              <span>{summary}</span>
+              <span>
+                {row.largestBatch > 0 ? t('estimate.largestBatch', { count: row.largestBatch }) : t('estimate.noBatch')}
+              </span>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+
+export interface BannerError {
+  id: number;
+  message: string;
+}
+
+/** Errors from the backend, each dismissible; nothing is rendered when there are none. */
+export function ErrorBanner({ errors, onDismiss }: { errors: BannerError[]; onDismiss: (id: number) => void }) {
+  const { t } = useTranslation();
+  if (errors.length === 0) return null;
+  return (
+    <div className="banner" role="alert">
+      {errors.map((error) => (
+        <div className="banner-row" key={error.id}>
+          <span>
+            <strong>{t('error.title')}</strong> {error.message}
+          </span>
+          <button type="button" className="button-quiet" onClick={() => onDismiss(error.id)}>
+            {t('error.dismiss')}
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import type { Channel } from '../../src-main/ipc/channels';
+import type { ChannelInput, ChannelOutput, ErrorCode, Result } from '../../src-main/ipc/contract';
+
+/** A `{ ok: false }` answer from the backend, or a transport failure (code `internal`). */
+export class ApiError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    /** Dotted path of the input field at fault, when the backend names one. */
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type Transport = <C extends Channel>(channel: C, input: ChannelInput<C>) => Promise<Result<ChannelOutput<C>>>;
+
+const TOKEN_KEY = 'cardwise.token';
+
+/**
+ * Reads the per-launch token that `cardwise serve` puts in the URL, keeps it for this tab
+ * and removes it from the address bar so it is not bookmarked or shared by accident.
+ */
+function takeToken(): string | null {
+  const url = new URL(window.location.href);
+  const fromUrl = url.searchParams.get('token');
+  if (fromUrl) {
+    sessionStorage.setItem(TOKEN_KEY, fromUrl);
+    url.searchParams.delete('token');
+    window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+  }
+  return sessionStorage.getItem(TOKEN_KEY);
+}
+
+function electronTransport(bridge: NonNullable<Window['cardwise']>): Transport {
+  return (channel, input) => bridge[channel](input);
+}
+
+function httpTransport(token: string | null): Transport {
+  return async <C extends Channel>(channel: C, input: ChannelInput<C>) => {
+    const response = await fetch('/api/' + channel, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer ' + (token ?? '') },
+      body: JSON.stringify(input ?? {}),
+    });
+    // Error statuses carry a Result body too; anything else is a transport failure.
+    const body: unknown = await response.json().catch(() => null);
+    if (body && typeof body === 'object' && 'ok' in body) return body as Result<ChannelOutput<C>>;
+    return { ok: false, error: { code: 'internal', message: `HTTP ${response.status} ${response.statusText}`.trim() } };
+  };
+}
+
+/** The input may be left out for channels that take none (`cards:list`, `settings:get`). */
+type InputArgs<C extends Channel> =
+  undefined extends ChannelInput<C> ? [input?: ChannelInput<C>] : [input: ChannelInput<C>];
+
+let transport: Transport | null = null;
+
+function getTransport(): Transport {
+  transport ??= window.cardwise ? electronTransport(window.cardwise) : httpTransport(takeToken());
+  return transport;
+}
+
+/** Picks the transport now, so the token leaves the address bar before anything renders. */
+export function initApi(): void {
+  getTransport();
+}
+
+/**
+ * Calls one contract channel and returns its data; throws `ApiError` when the backend
+ * answers `{ ok: false }` or cannot be reached.
+ */
+export async function call<C extends Channel>(channel: C, ...args: InputArgs<C>): Promise<ChannelOutput<C>> {
+  let result: Result<ChannelOutput<C>>;
+  try {
+    result = await getTransport()(channel, args[0] as ChannelInput<C>);
+  } catch (cause) {
+    throw new ApiError('internal', cause instanceof Error ? cause.message : String(cause));
+  }
+  if (result.ok) return result.data;
+  throw new ApiError(result.error.code, result.error.message, result.error.field);
+}

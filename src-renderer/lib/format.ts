@@ -1,0 +1,65 @@
+import type { Currency } from '../../src-main/domain/catalog';
+
+/** Bytes in one GiB (2^30): the unit nvidia-smi and torch report memory in. */
+export const BYTES_PER_GIB = 1024 ** 3;
+
+const CURRENCY_SYMBOL: Record<Currency, string> = { CNY: '¥', USD: '$' };
+
+/** "¥" for CNY, "$" for USD. */
+export function currencySymbol(currency: Currency): string {
+  return CURRENCY_SYMBOL[currency];
+}
+
+/** Bytes as GiB with one decimal: 16106127360 -> "15.0 GiB". */
+export function formatGiB(bytes: number): string {
+  return `${(bytes / BYTES_PER_GIB).toFixed(1)} GiB`;
+}
+
+/** A GiB figure as stored on a card (24 -> "24 GiB", 95.6 -> "95.6 GiB"). */
+export function formatCardGiB(memoryGiB: number): string {
+  return `${formatNumber(memoryGiB, 1)} GiB`;
+}
+
+/** A price with its currency symbol; sub-unit prices keep a third decimal (0.345 -> "$0.345"). */
+export function formatPrice(amount: number, currency: Currency): string {
+  const maxDigits = Math.abs(amount) < 1 ? 3 : 2;
+  const digits = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: maxDigits });
+  const sign = amount < 0 ? '-' : '';
+  return `${sign}${CURRENCY_SYMBOL[currency]}${digits.format(Math.abs(amount))}`;
+}
+
+/** A plain number with thousands separators and at most `maxDigits` decimals. */
+export function formatNumber(value: number, maxDigits = 0): string {
+  return new Intl.NumberFormat('en-US', { maximumFractionDigits: maxDigits }).format(value);
+}
+
+/** A parameter count in the units model cards use: 8.03e9 -> "8.03B", 3.5e8 -> "350M". */
+export function formatParams(params: number): string {
+  const units: [number, string][] = [
+    [1e12, 'T'],
+    [1e9, 'B'],
+    [1e6, 'M'],
+    [1e3, 'K'],
+  ];
+  for (const [size, suffix] of units) {
+    if (params >= size) return `${formatNumber(params / size, params / size < 10 ? 2 : 1)}${suffix}`;
+  }
+  return formatNumber(params);
+}
+
+/** A fraction as a whole percentage: 0.1 -> "10%". */
+export function formatPercent(fraction: number): string {
+  return `${formatNumber(fraction * 100, fraction < 0.01 && fraction > 0 ? 1 : 0)}%`;
+}
+
+/** A long source (URL or citation) cut for a table cell; the full text goes in a title. */
+export function shortenSource(source: string, maxChars = 32): string {
+  let text = source.trim();
+  try {
+    const url = new URL(text);
+    text = url.hostname.replace(/^www\./, '') + (url.pathname === '/' ? '' : url.pathname);
+  } catch {
+    // Not a URL: keep the citation as written.
+  }
+  return text.length > maxChars ? text.slice(0, maxChars - 1) + '…' : text;
+}

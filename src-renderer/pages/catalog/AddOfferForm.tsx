@@ -1,0 +1,127 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { billingSchema, currencySchema, offerSchema, type Card, type Offer } from '../../../src-main/domain/catalog';
+import { SelectField } from '../../components/SelectField';
+import { TextField } from '../../components/TextField';
+import { ApiError, call } from '../../lib/api';
+import { blankDraft, draftToOffer, type OfferDraft } from './offer-draft';
+
+const GRANULARITIES = offerSchema.shape.granularity.unwrap().options;
+
+/** A small form for an offer the user found; the problem field is named when it is rejected. */
+export function AddOfferForm({ cards, onAdded }: { cards: readonly Card[]; onAdded: (offer: Offer) => void }) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState<OfferDraft>(() => blankDraft(cards));
+  const [problem, setProblem] = useState<{ field: string; message: string } | null>(null);
+  const set = <K extends keyof OfferDraft>(key: K, value: OfferDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const errorFor = (field: string) => (problem?.field === field ? problem.message : undefined);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const checked = draftToOffer(draft, new Date().toISOString().slice(0, 10));
+    if (!checked.ok) {
+      setProblem({ field: checked.field, message: t(checked.messageKey) });
+      return;
+    }
+    try {
+      onAdded(await call('offers:add', checked.offer));
+      setProblem(null);
+      setDraft({ ...blankDraft(cards), cardId: draft.cardId, currency: draft.currency });
+    } catch (error) {
+      setProblem({
+        field: error instanceof ApiError ? (error.field ?? '') : '',
+        message: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+
+  const options = <V extends string>(values: readonly V[], prefix: string) =>
+    values.map((value) => ({ value, label: t(`${prefix}.${value}`) }));
+  return (
+    <form className="add-offer" onSubmit={submit} aria-labelledby="add-offer-title" noValidate>
+      <h3 id="add-offer-title">{t('catalog.addTitle')}</h3>
+      <div className="form-grid">
+        <SelectField
+          id="offer-card"
+          label={t('catalog.card')}
+          value={draft.cardId}
+          onChange={(v) => set('cardId', v)}
+          options={cards.map((card) => ({ value: card.id, label: card.name }))}
+          error={errorFor('cardId')}
+        />
+        <TextField
+          id="offer-provider"
+          label={t('catalog.provider')}
+          value={draft.provider}
+          onChange={(v) => set('provider', v)}
+          placeholder="AutoDL"
+          required
+          error={errorFor('provider')}
+        />
+        <TextField
+          id="offer-region"
+          label={t('catalog.region')}
+          value={draft.region}
+          onChange={(v) => set('region', v)}
+          error={errorFor('region')}
+        />
+        <SelectField
+          id="offer-billing"
+          label={t('catalog.billing')}
+          value={draft.billing}
+          onChange={(v) => set('billing', v)}
+          options={options(billingSchema.options, 'billing')}
+          error={errorFor('billing')}
+        />
+        <TextField
+          id="offer-price"
+          type="number"
+          min={0}
+          step="any"
+          label={t('catalog.price')}
+          value={draft.price}
+          onChange={(v) => set('price', v)}
+          required
+          error={errorFor('price')}
+        />
+        <SelectField
+          id="offer-currency"
+          label={t('catalog.currency')}
+          value={draft.currency}
+          onChange={(v) => set('currency', v)}
+          options={options(currencySchema.options, 'currency')}
+          error={errorFor('currency')}
+        />
+        <TextField
+          id="offer-gpus"
+          type="number"
+          min={1}
+          step={1}
+          label={t('catalog.gpusPerPrice')}
+          value={draft.gpusPerPrice}
+          onChange={(v) => set('gpusPerPrice', v)}
+          error={errorFor('gpusPerPrice')}
+        />
+        <SelectField
+          id="offer-granularity"
+          label={t('catalog.granularity')}
+          value={draft.granularity}
+          onChange={(v) => set('granularity', v)}
+          options={options(GRANULARITIES, 'granularity')}
+          error={errorFor('granularity')}
+        />
+      </div>
+      {problem &&
+      !['cardId', 'provider', 'region', 'billing', 'price', 'currency', 'gpusPerPrice', 'granularity'].includes(
+        problem.field,
+      ) ? (
+        <p className="inline-alert" role="alert">
+          {problem.message}
+        </p>
+      ) : null}
+      <button type="submit" className="button-primary">
+        {t('catalog.add')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,82 @@
+import { useTranslation } from 'react-i18next';
+import type { Offer } from '../../../src-main/domain/catalog';
+import { currencySymbol, shortenSource } from '../../lib/format';
+import { DeleteOfferButton } from './DeleteOfferButton';
+import { USER_SOURCE, type OfferOrigin } from './offer-rows';
+import { PriceInput } from './PriceInput';
+
+interface OffersTableProps {
+  offers: readonly Offer[];
+  cardName: (cardId: string) => string;
+  originOf: (offer: Offer) => OfferOrigin;
+  onSaved: (offer: Offer) => void;
+  onDelete: (offer: Offer) => void;
+}
+
+/** Every offer, with its price editable in place. */
+export function OffersTable({ offers, cardName, originOf, onSaved, onDelete }: OffersTableProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="table-scroll">
+      <table className="table">
+        <caption className="visually-hidden">{t('catalog.offersTitle')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('catalog.card')}</th>
+            <th scope="col">{t('catalog.provider')}</th>
+            <th scope="col">{t('catalog.region')}</th>
+            <th scope="col">{t('catalog.billing')}</th>
+            <th scope="col">{t('catalog.price')}</th>
+            <th scope="col">{t('catalog.per')}</th>
+            <th scope="col">{t('catalog.granularity')}</th>
+            <th scope="col">{t('catalog.observed')}</th>
+            <th scope="col">{t('catalog.source')}</th>
+            <th scope="col">
+              <span className="visually-hidden">{t('catalog.actions')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {offers.map((offer) => {
+            const description = `${offer.provider} ${cardName(offer.cardId)} ${t(`billing.${offer.billing}`)}`;
+            const origin = originOf(offer);
+            return (
+              <tr key={offer.id} data-origin={origin}>
+                <th scope="row">
+                  {cardName(offer.cardId)}
+                  {origin === 'example' ? null : (
+                    <span className={`tag tag-${origin}`}>{t(`catalog.origin.${origin}`)}</span>
+                  )}
+                </th>
+                <td>{offer.provider}</td>
+                <td>{offer.region || '—'}</td>
+                <td className="nowrap">{t(`billing.${offer.billing}`)}</td>
+                <td className="nowrap">
+                  <PriceInput
+                    offer={offer}
+                    symbol={currencySymbol(offer.currency)}
+                    label={t('catalog.priceFor', { offer: description })}
+                    onSaved={onSaved}
+                  />
+                </td>
+                <td className="nowrap">
+                  {offer.gpusPerPrice === 1
+                    ? t('catalog.perGpu')
+                    : t('catalog.perInstance', { count: offer.gpusPerPrice })}
+                </td>
+                <td className="nowrap">{t(`granularity.${offer.granularity}`)}</td>
+                <td className="observed">{offer.observedAt || '—'}</td>
+                <td className="source" title={offer.source}>
+                  {offer.source === USER_SOURCE ? t('catalog.userSource') : shortenSource(offer.source, 24) || '—'}
+                </td>
+                <td>
+                  <DeleteOfferButton description={description} onConfirm={() => onDelete(offer)} />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Card, ModelPreset } from '../../../src-main/domain/catalog';
+import { call } from '../../lib/api';
+import { useApp } from '../../lib/app-context';
+import {
+  CUSTOM_SIZE,
+  DEFAULT_FORM,
+  shownFields,
+  toEstimateInput,
+  updateForm,
+  type EstimateForm,
+} from './estimate-form';
+import { EstimateFields } from './EstimateFields';
+import { EstimateResults } from './EstimateResults';
+import { QuickPicks } from './QuickPicks';
+import { applyQuickPick } from './quick-picks';
+import { useEstimate } from './use-estimate';
+
+/** "Will it fit?": the form on the left, the answer on the right, updated as you type. */
+export function EstimatePage() {
+  const { t } = useTranslation();
+  const { settings, reportError, setPageState } = useApp();
+  const [models, setModels] = useState<ModelPreset[] | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [cards, setCards] = useState<Card[]>([]);
+  const [form, setForm] = useState<EstimateForm>(DEFAULT_FORM);
+
+  useEffect(() => {
+    Promise.all([call('models:list'), call('cards:list')])
+      .then(([modelList, cardList]) => {
+        setModels(modelList.models);
+        setCards(cardList.cards);
+        // The default preset may be missing from a user's catalog: fall back to the first one.
+        setForm((f) =>
+          f.model === CUSTOM_SIZE || modelList.models.some((m) => m.id === f.model)
+            ? f
+            : { ...f, model: modelList.models[0]?.id ?? CUSTOM_SIZE },
+        );
+      })
+      .catch((error: unknown) => {
+        setModels([]);
+        setLoadFailed(true);
+        reportError(error);
+      });
+  }, [reportError]);
+
+  const input = useMemo(() => toEstimateInput(form), [form]);
+  const estimate = useEstimate(input);
+  const ready = models !== null && estimate.settled;
+  useEffect(() => setPageState(!ready ? 'loading' : loadFailed ? 'error' : 'ready'), [ready, loadFailed, setPageState]);
+  useEffect(() => {
+    if (estimate.failure) reportError(estimate.failure);
+  }, [estimate.failure, reportError]);
+
+  const problem = estimate.problem;
+  const placed = problem && shownFields(form).has(problem.field);
+  const problemText = problem?.reason ? t(`validation.${problem.reason}`, { max: problem.max }) : problem?.message;
+  const errorFor = (field: string) => (problem && placed && problem.field === field ? problemText : undefined);
+
+  return (
+    <div className="estimate">
+      <QuickPicks onPick={(pick) => setForm(applyQuickPick(pick, models ?? []))} />
+      <div className="estimate-columns">
+        <EstimateFields
+          form={form}
+          models={models ?? []}
+          errorFor={errorFor}
+          onChange={(key, value) => setForm((f) => updateForm(f, key, value))}
+        />
+        <div className="results" data-state={estimate.settled ? 'ready' : 'computing'} aria-busy={!estimate.settled}>
+          {problem && !placed ? (
+            <p className="inline-alert" role="alert">
+              {problem.field ? `${problem.field}: ` : ''}
+              {problemText}
+            </p>
+          ) : null}
+          {estimate.output ? (
+            <div className={estimate.stale ? 'stale' : undefined}>
+              <EstimateResults output={estimate.output} cards={cards} headroomFraction={settings.headroomFraction} />
+            </div>
+          ) : (
+            <p className="muted">{problem ? t('estimate.fixInput') : t('estimate.computing')}</p>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

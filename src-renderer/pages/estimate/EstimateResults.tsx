@@ -1,0 +1,76 @@
+import { useTranslation } from 'react-i18next';
+import type { Card } from '../../../src-main/domain/catalog';
+import type { EstimateOutput } from '../../../src-main/ipc/contract';
+import { CardFitBars, type CardFitRow } from '../../components/CardFitBars';
+import { StackedBar } from '../../components/StackedBar';
+import { BYTES_PER_GIB, formatGiB, formatParams } from '../../lib/format';
+
+interface EstimateResultsProps {
+  output: EstimateOutput;
+  cards: readonly Card[];
+  headroomFraction: number;
+}
+
+/** Joins the estimate's per-card fits with the catalog, smallest card first. */
+function fitRows(output: EstimateOutput, cards: readonly Card[]): CardFitRow[] {
+  return output.fits
+    .map((fit) => {
+      const card = cards.find((c) => c.id === fit.card);
+      return {
+        card: fit.card,
+        name: card?.name ?? fit.card,
+        capacityBytes: card ? card.memoryGiB * BYTES_PER_GIB : fit.memoryBytes,
+        fits: fit.fits,
+        largestBatch: fit.largestBatch,
+      };
+    })
+    .sort((a, b) => a.capacityBytes - b.capacityBytes || a.name.localeCompare(b.name));
+}
+
+/** The answer: the total per GPU, what it is made of, every card, and what was assumed. */
+export function EstimateResults({ output, cards, headroomFraction }: EstimateResultsProps) {
+  const { t } = useTranslation();
+  const { perGpu, model } = output;
+  return (
+    <>
+      <section className="panel" aria-labelledby="total-title">
+        <h2 id="total-title">{t('estimate.totalTitle')}</h2>
+        <p className="total">
+          <span className="total-value" data-testid="total-gib">
+            {formatGiB(perGpu.totalBytes)}
+          </span>
+          <span className="total-meter">{t('estimate.meterNvidiaSmi')}</span>
+        </p>
+        <p className="total-sub">{t('estimate.meterAllocated', { value: formatGiB(perGpu.allocatedBytes) })}</p>
+        <p className="muted">
+          {t('estimate.modelLine', {
+            name: model.name,
+            params: formatParams(model.params),
+            trainable: formatParams(output.trainableParams),
+          })}
+        </p>
+      </section>
+      <section className="panel" aria-labelledby="breakdown-title">
+        <h2 id="breakdown-title">{t('estimate.breakdownTitle')}</h2>
+        <StackedBar breakdown={perGpu.breakdown} />
+      </section>
+      <section className="panel" aria-labelledby="fit-title">
+        <h2 id="fit-title">{t('estimate.fitTitle')}</h2>
+        <p className="muted">{t('estimate.fitNote', { headroom: Math.round(headroomFraction * 100) })}</p>
+        <CardFitBars rows={fitRows(output, cards)} peakBytes={perGpu.totalBytes} headroomFraction={headroomFraction} />
+      </section>
+      <section className="panel" aria-labelledby="assumptions-title">
+        <h2 id="assumptions-title">{t('estimate.assumptionsTitle')}</h2>
+        {output.assumptions.length > 0 ? (
+          <ul className="assumptions">
+            {output.assumptions.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted">{t('estimate.noAssumptions')}</p>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { ModelPreset } from '../../../src-main/domain/catalog';
+import { CUSTOM_SIZE, DEFAULT_FORM, checkInput, toEstimateInput, updateForm } from './estimate-form';
+import { QUICK_PICKS, applyQuickPick } from './quick-picks';
+
+describe('toEstimateInput', () => {
+  it('turns the default form into a valid contract input for LoRA', () => {
+    const input = toEstimateInput(DEFAULT_FORM);
+    expect(input).toMatchObject({
+      model: 'llama-3.1-8b',
+      method: 'lora',
+      precision: 'bf16',
+      batchSize: 1,
+      seqLen: 2048,
+    });
+    expect(input.lora).toEqual({ rank: 16, targets: 'attention' });
+    expect(input.quant).toBeUndefined();
+    expect(input.kvCachePrecision).toBeUndefined();
+    expect(checkInput(input)).toBeNull();
+  });
+
+  it('sends the size text for a custom model and the KV cache dtype for inference only', () => {
+    const form = { ...DEFAULT_FORM, model: CUSTOM_SIZE, size: ' 13B ', method: 'inference' as const };
+    const input = toEstimateInput(form);
+    expect(input.model).toBe('13B');
+    expect(input.kvCachePrecision).toBe('bf16');
+    expect(input.optimizer).toBeUndefined();
+    expect(input.lora).toBeUndefined();
+  });
+
+  it('drops sharding on a single GPU', () => {
+    expect(toEstimateInput({ ...DEFAULT_FORM, sharding: 'zero3' }).sharding).toBe('none');
+    expect(toEstimateInput({ ...DEFAULT_FORM, sharding: 'zero3', gpus: '4' }).sharding).toBe('zero3');
+  });
+
+  it('names the field of a bad number', () => {
+    expect(checkInput(toEstimateInput({ ...DEFAULT_FORM, batchSize: '2.5' }))?.field).toBe('batchSize');
+    expect(checkInput(toEstimateInput({ ...DEFAULT_FORM, seqLen: '' }))?.field).toBe('seqLen');
+    expect(checkInput(toEstimateInput({ ...DEFAULT_FORM, loraRank: '0' }))?.field).toBe('lora.rank');
+    expect(checkInput(toEstimateInput({ ...DEFAULT_FORM, model: CUSTOM_SIZE, size: '' }))).toMatchObject({
+      field: 'model',
+      reason: 'required',
+    });
+    expect(checkInput(toEstimateInput({ ...DEFAULT_FORM, batchSize: '99999999' }))).toMatchObject({
+      field: 'batchSize',
+      reason: 'too-big',
+      max: 65_536,
+    });
+  });
+});
+
+describe('updateForm', () => {
+  it('switches to a 4-bit base for QLoRA and back to bf16 after', () => {
+    const qlora = updateForm(DEFAULT_FORM, 'method', 'qlora');
+    expect(qlora.precision).toBe('int4');
+    expect(qlora.quant).toBe('bnb');
+    expect(updateForm(qlora, 'method', 'lora').precision).toBe('bf16');
+  });
+});
+
+describe('quick picks', () => {
+  const preset = { id: 'llama-2-13b' } as ModelPreset;
+  it('use the preset when the catalog has it, else the size', () => {
+    const pick = QUICK_PICKS.find((p) => p.id === '13b-qlora')!;
+    expect(applyQuickPick(pick, [preset]).model).toBe('llama-2-13b');
+    const bySize = applyQuickPick(pick, []);
+    expect(bySize.model).toBe(CUSTOM_SIZE);
+    expect(bySize.size).toBe('13B');
+    expect(bySize.precision).toBe('int4');
+  });
+  it('all produce valid input', () => {
+    for (const pick of QUICK_PICKS) expect(checkInput(toEstimateInput(applyQuickPick(pick, [])))).toBeNull();
+  });
+});

@@ -1,0 +1,147 @@
+import { estimateInputSchema } from '../../../src-main/domain/estimate/input';
+import type {
+  EstimateInput,
+  Method,
+  Optimizer,
+  Precision,
+  Quant,
+  Sharding,
+} from '../../../src-main/domain/estimate/input';
+
+/** The model select's value meaning "use the size text box instead of a preset". */
+export const CUSTOM_SIZE = '__size__';
+
+export type LoraTargetsChoice = 'attention' | 'all-linear';
+export type KvPrecision = NonNullable<EstimateInput['kvCachePrecision']>;
+
+/** What the Estimate form holds: number fields stay strings while the user types. */
+export interface EstimateForm {
+  /** A preset id, or CUSTOM_SIZE to read `size`. */
+  model: string;
+  size: string;
+  method: Method;
+  precision: Precision;
+  quant: Quant;
+  batchSize: string;
+  seqLen: string;
+  optimizer: Optimizer;
+  mixedPrecision: boolean;
+  gradientCheckpointing: boolean;
+  flashAttention: boolean;
+  loraRank: string;
+  loraTargets: LoraTargetsChoice;
+  gpus: string;
+  sharding: Sharding;
+  kvCachePrecision: KvPrecision;
+}
+
+/** The first thing a user sees: Llama 3.1 8B, LoRA, bf16, batch 1, 2048 tokens. */
+export const DEFAULT_FORM: EstimateForm = {
+  model: 'llama-3.1-8b',
+  size: '13B',
+  method: 'lora',
+  precision: 'bf16',
+  quant: 'bnb',
+  batchSize: '1',
+  seqLen: '2048',
+  optimizer: 'adamw',
+  mixedPrecision: true,
+  gradientCheckpointing: false,
+  flashAttention: true,
+  loraRank: '16',
+  loraTargets: 'attention',
+  gpus: '1',
+  sharding: 'none',
+  kvCachePrecision: 'bf16',
+};
+
+export const isTraining = (method: Method): boolean => method !== 'inference';
+export const usesLora = (method: Method): boolean => method === 'lora' || method === 'qlora';
+export const isQuantized = (precision: Precision): boolean => precision === 'int8' || precision === 'int4';
+
+/**
+ * Applies one field change with the coupling a user expects: QLoRA means a 4-bit base, and
+ * leaving QLoRA for full training or LoRA goes back to bf16.
+ */
+export function updateForm<K extends keyof EstimateForm>(
+  form: EstimateForm,
+  key: K,
+  value: EstimateForm[K],
+): EstimateForm {
+  const next = { ...form, [key]: value };
+  if (key === 'method') {
+    if (value === 'qlora') {
+      next.precision = 'int4';
+      if (next.quant === 'none') next.quant = 'bnb';
+    } else if (form.method === 'qlora' && isQuantized(form.precision) && value !== 'inference') {
+      next.precision = 'bf16';
+    }
+  }
+  return next;
+}
+
+/** A number field: integer text -> number; anything else -> NaN so the schema names the field. */
+function toInteger(text: string): number {
+  const trimmed = text.trim();
+  return /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+}
+
+/** The contract input for the form, sending only the fields that apply to the method. */
+export function toEstimateInput(form: EstimateForm): EstimateInput {
+  const training = isTraining(form.method);
+  const gpus = toInteger(form.gpus);
+  return {
+    model: form.model === CUSTOM_SIZE ? form.size.trim() : form.model,
+    method: form.method,
+    precision: form.precision,
+    ...(isQuantized(form.precision) ? { quant: form.quant } : {}),
+    batchSize: toInteger(form.batchSize),
+    seqLen: toInteger(form.seqLen),
+    flashAttention: form.flashAttention,
+    gpus,
+    ...(training
+      ? {
+          optimizer: form.optimizer,
+          mixedPrecision: form.mixedPrecision,
+          gradientCheckpointing: form.gradientCheckpointing,
+          sharding: gpus > 1 ? form.sharding : 'none',
+        }
+      : { kvCachePrecision: form.kvCachePrecision }),
+    ...(usesLora(form.method) ? { lora: { rank: toInteger(form.loraRank), targets: form.loraTargets } } : {}),
+  };
+}
+
+/** Why a field was refused locally, so the UI can say it in the user's language. */
+export type ProblemReason = 'required' | 'whole-number' | 'too-big';
+
+/** A problem with one field: found here before sending (with a reason) or by the backend. */
+export interface FieldProblem {
+  field: string;
+  /** The contract's English message (shown as is for backend problems). */
+  message: string;
+  reason?: ProblemReason;
+  /** The largest allowed value, for `too-big`. */
+  max?: number;
+}
+
+/** Checks the input against the contract here, so a typo shows at once next to its field. */
+export function checkInput(input: EstimateInput): FieldProblem | null {
+  const parsed = estimateInputSchema.safeParse(input);
+  if (parsed.success) return null;
+  const issue = parsed.error.issues[0];
+  const field = issue?.path.join('.') || 'model';
+  const message = issue?.message ?? 'invalid input';
+  if (field === 'model') return { field, message, reason: 'required' };
+  if (issue?.code === 'too_big') return { field, message, reason: 'too-big', max: Number(issue.maximum) };
+  return { field, message, reason: 'whole-number' };
+}
+
+/** The top-level fields the form shows for this method and precision (where errors can be placed). */
+export function shownFields(form: EstimateForm): Set<string> {
+  const fields = ['model', 'method', 'precision', 'batchSize', 'seqLen', 'flashAttention', 'gpus'];
+  if (isQuantized(form.precision)) fields.push('quant');
+  if (isTraining(form.method)) fields.push('optimizer', 'mixedPrecision', 'gradientCheckpointing', 'sharding');
+  else fields.push('kvCachePrecision');
+  if (usesLora(form.method)) fields.push('lora', 'lora.rank', 'lora.targets');
+  return new Set(fields);
+}

@@ -1,0 +1,62 @@
+import type { ModelPreset } from '../../../src-main/domain/catalog';
+import { CUSTOM_SIZE, DEFAULT_FORM, type EstimateForm } from './estimate-form';
+
+/** One "will it fit?" question a user can ask with a single click. */
+export interface QuickPick {
+  id: string;
+  /** i18n key of the button text. */
+  labelKey: string;
+  /** Preset to use when the catalog has it, else the size string (the estimator guesses a shape). */
+  presetId: string;
+  size: string;
+  changes: Partial<EstimateForm>;
+}
+
+/** The classic questions from rental forums: 13B LoRA on a 24 GB card, and friends. */
+export const QUICK_PICKS: readonly QuickPick[] = [
+  {
+    id: '13b-lora',
+    labelKey: 'quick.13bLora',
+    presetId: 'llama-2-13b',
+    size: '13B',
+    changes: { method: 'lora', precision: 'bf16', gradientCheckpointing: true },
+  },
+  {
+    id: '13b-qlora',
+    labelKey: 'quick.13bQlora',
+    presetId: 'llama-2-13b',
+    size: '13B',
+    changes: {
+      method: 'qlora',
+      precision: 'int4',
+      quant: 'bnb',
+      gradientCheckpointing: true,
+      optimizer: 'paged-adamw-8bit',
+    },
+  },
+  {
+    id: '7b-full',
+    labelKey: 'quick.7bFull',
+    presetId: 'llama-2-7b',
+    size: '7B',
+    changes: { method: 'full', precision: 'bf16', gradientCheckpointing: true },
+  },
+  {
+    id: '70b-inference',
+    labelKey: 'quick.70bInference',
+    presetId: 'llama-3.1-70b',
+    size: '70B',
+    changes: { method: 'inference', precision: 'int4', quant: 'awq', seqLen: '4096' },
+  },
+];
+
+/** The form a quick pick produces: defaults, then the pick's model and changes. */
+export function applyQuickPick(pick: QuickPick, models: readonly ModelPreset[]): EstimateForm {
+  const hasPreset = models.some((model) => model.id === pick.presetId);
+  return {
+    ...DEFAULT_FORM,
+    model: hasPreset ? pick.presetId : CUSTOM_SIZE,
+    size: hasPreset ? DEFAULT_FORM.size : pick.size,
+    ...pick.changes,
+  };
+}
