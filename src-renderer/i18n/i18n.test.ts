@@ -1,7 +1,9 @@
 /// <reference types="vite/client" />
 import { describe, expect, it } from 'vitest';
-import en from './en.json';
-import zhCN from './zh-CN.json';
+import { resources } from './resources';
+
+const en = resources.en;
+const zhCN = resources['zh-CN'];
 
 /** Flattens nested keys, folding i18next plural suffixes (_one, _other) into the base key. */
 function keys(tree: object, prefix = ''): Set<string> {
@@ -39,8 +41,9 @@ describe('translations', () => {
   });
 
   it('writes Chinese in Chinese', () => {
-    expect(zhCN.billing.hourly).toBe('按量计费');
-    expect(zhCN.billing.spot).toBe('竞价实例');
-    expect(zhCN.catalog.memory).toBe('显存');
+    const zh = zhCN as { billing: Record<string, string>; catalog: Record<string, string> };
+    expect(zh.billing.hourly).toBe('按量计费');
+    expect(zh.billing.spot).toBe('竞价实例');
+    expect(zh.catalog.memory).toBe('显存');
   });
 });

@@ -1,8 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Settings } from '../../src-main/ipc/contract';
-import en from './en.json';
-import zhCN from './zh-CN.json';
+import { resources } from './resources';
 
 export type Language = Settings['language'];
 export const LANGUAGES: readonly Language[] = ['en', 'zh-CN'];
@@ -15,7 +14,7 @@ function guessLanguage(): Language {
 /** Starts i18next with both bundled languages; React re-renders on `changeLanguage`. */
 export function initI18n(): typeof i18n {
   void i18n.use(initReactI18next).init({
-    resources: { en: { translation: en }, 'zh-CN': { translation: zhCN } },
+    resources: { en: { translation: resources.en }, 'zh-CN': { translation: resources['zh-CN'] } },
     lng: guessLanguage(),
     fallbackLng: 'en',
     interpolation: { escapeValue: false },
