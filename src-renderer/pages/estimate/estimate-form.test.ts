@@ -54,6 +54,7 @@ describe('updateForm', () => {
     const qlora = updateForm(DEFAULT_FORM, 'method', 'qlora');
     expect(qlora.precision).toBe('int4');
     expect(qlora.quant).toBe('bnb');
+    expect(qlora.gradientCheckpointing).toBe(true);
     expect(updateForm(qlora, 'method', 'lora').precision).toBe('bf16');
   });
 });

@@ -73,6 +73,8 @@ export function updateForm<K extends keyof EstimateForm>(
     if (value === 'qlora') {
       next.precision = 'int4';
       if (next.quant === 'none') next.quant = 'bnb';
+      // PEFT's QLoRA preparation turns gradient checkpointing on; so does the estimator's default.
+      next.gradientCheckpointing = true;
     } else if (form.method === 'qlora' && isQuantized(form.precision) && value !== 'inference') {
       next.precision = 'bf16';
     }

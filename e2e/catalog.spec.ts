@@ -1,0 +1,58 @@
+import { test, expect } from '@playwright/test';
+import { freshDbPath, startServer } from './server';
+
+test('a price edited in the catalog survives a server restart', async ({ page }) => {
+  const dbPath = freshDbPath();
+  let server = await startServer(dbPath);
+  await page.goto(server.url);
+  await page.getByRole('link', { name: 'Catalog' }).click();
+  await expect(page.locator('main[data-state="ready"]')).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'GeForce RTX 4090' }).first()).toBeVisible();
+
+  const price = page.getByLabel('Price for AutoDL GeForce RTX 4090 hourly');
+  await expect(price).toHaveValue('1.98');
+  await price.fill('1.77');
+  await price.press('Enter');
+  await expect(page.getByText('Saved')).toBeVisible();
+  await server.stop();
+
+  server = await startServer(dbPath);
+  await page.goto(server.url);
+  await page.getByRole('link', { name: 'Catalog' }).click();
+  await expect(page.locator('main[data-state="ready"]')).toBeVisible();
+  await expect(page.getByLabel('Price for AutoDL GeForce RTX 4090 hourly')).toHaveValue('1.77');
+  await server.stop();
+});
+
+test('an offer added in the catalog is listed after a restart', async ({ page }) => {
+  const dbPath = freshDbPath();
+  let server = await startServer(dbPath);
+  await page.goto(`${server.url}#/catalog`);
+  await expect(page.locator('main[data-state="ready"]')).toBeVisible();
+  const before = await page.getByRole('spinbutton', { name: /^Price for / }).count();
+  const form = page.getByRole('form', { name: /add an offer/i });
+  await form.getByLabel('Card').selectOption('rtx-3090');
+  await form.getByLabel('Provider').fill('恒源云');
+  await form.getByLabel('Price', { exact: true }).fill('0.76');
+  await form.getByRole('button', { name: /add/i }).click();
+  await expect(page.getByRole('spinbutton', { name: /^Price for / })).toHaveCount(before + 1);
+  await server.stop();
+
+  server = await startServer(dbPath);
+  await page.goto(`${server.url}#/catalog`);
+  await expect(page.locator('main[data-state="ready"]')).toBeVisible();
+  await expect(page.getByLabel(/Price for 恒源云 GeForce RTX 3090/)).toHaveValue('0.76');
+  await server.stop();
+});
+
+test('switching to Chinese is remembered', async ({ page }) => {
+  const server = await startServer(freshDbPath());
+  await page.goto(server.url);
+  await expect(page.locator('main[data-state="ready"]')).toBeVisible();
+  await page.getByLabel('Language').selectOption('zh-CN');
+  await expect(page.getByRole('link', { name: '显卡与报价' })).toBeVisible();
+  await page.reload();
+  await expect(page.locator('main[data-state="ready"]')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await server.stop();
+});
