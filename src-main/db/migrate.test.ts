@@ -30,7 +30,7 @@ describe('migrations', () => {
       name: string;
       checksum: string;
     }[];
-    expect(applied.map((m) => m.version)).toEqual([1]);
+    expect(applied.map((m) => m.version)).toEqual(Array.from({ length: latest }, (_, i) => i + 1));
     expect(applied[0]?.name).toBe('init');
     expect(applied[0]?.checksum).toMatch(/^[0-9a-f]{64}$/);
     const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map(
@@ -86,7 +86,7 @@ describe('migrations', () => {
     v1.prepare("INSERT INTO settings (key, value) VALUES ('language', '\"zh-CN\"')").run();
     v1.close();
 
-    const dir = migrationsWith({ 2: 'ALTER TABLE settings ADD COLUMN note TEXT;' });
+    const dir = migrationsWith({ [latest + 1]: 'ALTER TABLE settings ADD COLUMN note TEXT;' });
     const now = new Date('2025-11-30T09:00:00.000Z');
     const v2 = openDb(file, { migrationsDir: dir, now: () => now });
     expect(v2.pragma('user_version', { simple: true })).toBe(latest + 1);
@@ -121,10 +121,10 @@ describe('migrations', () => {
   it('rolls back a failing migration as a whole and reports which one failed', () => {
     const file = path.join(tempDir(), 'cardwise.db');
     openDb(file).close();
-    const dir = migrationsWith({ 2: 'CREATE TABLE half_done (x INTEGER);\nINSERT INTO no_such_table VALUES (1);' });
+    const dir = migrationsWith({ [latest + 1]: 'CREATE TABLE half_done (x INTEGER);\nINSERT INTO no_such_table VALUES (1);' });
     const error = storeErrorOf(() => openDb(file, { migrationsDir: dir }));
     expect(error.code).toBe('migration-failed');
-    expect(error.message).toContain('002_extra_2');
+    expect(error.message).toContain(`${String(latest + 1).padStart(3, '0')}_extra_${latest + 1}`);
     const raw = new Database(file, { readonly: true });
     expect(raw.pragma('user_version', { simple: true })).toBe(latest);
     expect(raw.prepare("SELECT 1 FROM sqlite_master WHERE name = 'half_done'").get()).toBeUndefined();
@@ -132,7 +132,7 @@ describe('migrations', () => {
   });
 
   it('rejects a migrations folder with a gap in its numbering', () => {
-    const dir = migrationsWith({ 3: 'SELECT 1;' });
+    const dir = migrationsWith({ [latest + 2]: 'SELECT 1;' });
     expect(() => loadMigrations(dir)).toThrow(/without gaps/);
   });
 });

@@ -1,0 +1,375 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../domain/errors';
+import { ImportError, type RunInputDraft } from '../domain/runs';
+import type { Db } from './driver';
+import { openDb } from './open';
+import {
+  addRun,
+  deleteRun,
+  exportRuns,
+  getRun,
+  importRuns,
+  importRunsFile,
+  insertRun,
+  ledger,
+  listRuns,
+  runInputOf,
+  updateRun,
+} from './runs-repo';
+import { NotFoundError } from './store-error';
+import { tempDir } from './test-support';
+
+function freshDb(): { db: Db; file: string } {
+  const file = path.join(tempDir(), 'cardwise.db');
+  return { db: openDb(file), file };
+}
+
+const lora: RunInputDraft = {
+  config: { model: 'qwen2.5-7b', method: 'lora', precision: 'bf16', batchSize: 4, seqLen: 2048 },
+  card: 'rtx-4090',
+  gpus: 1,
+  provider: 'AutoDL',
+  peakMemoryGiB: 21.4,
+  memoryMeter: 'nvidia-smi',
+  tokensPerSecond: 3100,
+  durationHours: 2.5,
+  cost: 4.95,
+  currency: 'CNY',
+  outcome: 'ok',
+  notes: '第一次 LoRA',
+  startedAt: '2025-11-30T14:05:00+08:00',
+};
+
+function publish(db: Db, refId: string): number {
+  return insertRun(db, { ...(lora as object), provider: undefined, cost: undefined, currency: undefined } as never, {
+    origin: 'published',
+    citation: 'a paper — https://example.org',
+    refId,
+    estimate: null,
+    createdAt: new Date(),
+  });
+}
+
+describe('add, get, update, delete', () => {
+  it('stores every field and the estimate, and reads them back after reopening', () => {
+    const { db, file } = freshDb();
+    const estimate = { perGpu: { totalBytes: 22_000_000_000 }, assumptions: ['shape from preset'] };
+    const run = addRun(db, lora, { estimate, now: new Date('2025-12-01T00:00:00Z') });
+    expect(run).toEqual({
+      ...lora,
+      id: run.id,
+      origin: 'mine',
+      citation: null,
+      estimate,
+      modelLabel: 'qwen2.5-7b',
+      createdAt: '2025-12-01T00:00:00.000Z',
+    });
+    db.close();
+    const reopened = openDb(file);
+    expect(getRun(reopened, run.id)).toEqual(run);
+    reopened.close();
+  });
+
+  it('labels a shape by its size and stores method and precision for filtering', () => {
+    const { db } = freshDb();
+    const run = addRun(db, {
+      ...lora,
+      config: { model: { params: 8.03e9 }, method: 'qlora', precision: 'int4', batchSize: 1, seqLen: 512 },
+    });
+    expect(run.modelLabel).toBe('8.03B shape');
+    expect(db.prepare('SELECT method, precision FROM runs WHERE id = ?').get(run.id)).toEqual({
+      method: 'qlora',
+      precision: 'int4',
+    });
+    db.close();
+  });
+
+  it('refuses a bad run naming the field, and writes nothing', () => {
+    const { db } = freshDb();
+    expect(() => addRun(db, { ...lora, currency: undefined })).toThrow(expect.objectContaining({ field: 'currency' }));
+    expect(() => addRun(db, { ...lora, gpus: 0 })).toThrow(InputError);
+    expect(listRuns(db).total).toBe(0);
+    db.close();
+  });
+
+  it('patches only the fields sent, clears with null, and checks the merged run', () => {
+    const { db } = freshDb();
+    const run = addRun(db, lora);
+    const updated = updateRun(db, run.id, { notes: 'edited', cost: null, currency: null });
+    expect(updated).toEqual({ ...run, notes: 'edited', cost: undefined, currency: undefined });
+    expect('cost' in updated).toBe(false);
+    expect(() => updateRun(db, run.id, { cost: 3 })).toThrow(expect.objectContaining({ field: 'currency' }));
+    expect(() => updateRun(db, run.id, { peakMemoryGiB: 5000 })).toThrow(InputError);
+    expect(getRun(db, run.id)).toEqual(updated);
+    expect(() => updateRun(db, 999, { notes: 'x' })).toThrow(NotFoundError);
+    db.close();
+  });
+
+  it('deletes a run and returns it, so adding it back restores it', () => {
+    const { db } = freshDb();
+    const run = addRun(db, lora, { estimate: { x: 1 } });
+    const deleted = deleteRun(db, run.id);
+    expect(deleted).toEqual(run);
+    expect(getRun(db, run.id)).toBeUndefined();
+    const back = addRun(db, runInputOf(deleted), { estimate: deleted.estimate });
+    expect(runInputOf(back)).toEqual(runInputOf(run));
+    expect(() => deleteRun(db, run.id)).toThrow(NotFoundError);
+    db.close();
+  });
+
+  it('keeps published runs read-only', () => {
+    const { db } = freshDb();
+    const id = publish(db, 'ref-1');
+    expect(() => updateRun(db, id, { notes: 'mine now' })).toThrow(
+      expect.objectContaining({ field: 'id', message: 'published runs are read-only' }),
+    );
+    expect(() => deleteRun(db, id)).toThrow(expect.objectContaining({ field: 'id' }));
+    expect(getRun(db, id)?.origin).toBe('published');
+    db.close();
+  });
+});
+
+describe('listRuns', () => {
+  function logged(db: Db) {
+    const days = ['2025-11-03', '2025-11-01', '2025-11-02', undefined];
+    const runs = [
+      addRun(db, { ...lora, startedAt: days[0], peakMemoryGiB: 20, card: 'rtx-4090', notes: 'has 100% of_it' }),
+      addRun(db, { ...lora, startedAt: days[1], peakMemoryGiB: 30, card: 'a100-80gb', outcome: 'oom' }),
+      addRun(db, { ...lora, startedAt: days[2], peakMemoryGiB: null, memoryMeter: null, provider: 'Vast' }),
+      addRun(db, { ...lora, startedAt: days[3], peakMemoryGiB: 10, config: { ...lora.config, method: 'full' } }),
+    ];
+    return runs.map((r) => r.id);
+  }
+
+  it('sorts in both directions with missing values smallest and ties by id', () => {
+    const { db } = freshDb();
+    const [a, b, c, d] = logged(db);
+    const ids = (sort: never) => listRuns(db, { sort }).runs.map((r) => r.id);
+    expect(ids(['startedAt', 'desc'] as never)).toEqual([a, c, b, d]);
+    expect(ids(['startedAt', 'asc'] as never)).toEqual([d, b, c, a]);
+    expect(ids(['peakMemoryGiB', 'desc'] as never)).toEqual([b, a, d, c]);
+    expect(ids(['peakMemoryGiB', 'asc'] as never)).toEqual([c, d, a, b]);
+    expect(ids(['card', 'asc'] as never)).toEqual([b, a, c, d]);
+    db.close();
+  });
+
+  it('filters, pages and counts', () => {
+    const { db } = freshDb();
+    const [a, b, c, d] = logged(db);
+    const page = (options: Parameters<typeof listRuns>[1]) => {
+      const { runs, total } = listRuns(db, options);
+      return { ids: runs.map((r) => r.id), total };
+    };
+    expect(page({ filter: { card: 'rtx-4090' } })).toEqual({ ids: [a, c, d], total: 3 });
+    expect(page({ filter: { outcome: 'oom' } })).toEqual({ ids: [b], total: 1 });
+    expect(page({ filter: { method: 'full' } })).toEqual({ ids: [d], total: 1 });
+    expect(page({ filter: { text: 'vast' } })).toEqual({ ids: [c], total: 1 });
+    expect(page({ filter: { text: 'qwen2.5' } }).total).toBe(4);
+    // LIKE wildcards in the search text are literal.
+    expect(page({ filter: { text: '100%' } })).toEqual({ ids: [a], total: 1 });
+    expect(page({ filter: { text: '0%' } })).toEqual({ ids: [a], total: 1 });
+    expect(page({ filter: { text: 'f_i' } })).toEqual({ ids: [a], total: 1 });
+    expect(page({ filter: { text: '_' } })).toEqual({ ids: [a], total: 1 });
+    expect(page({ filter: { origin: 'published' } })).toEqual({ ids: [], total: 0 });
+    expect(page({ limit: 2, offset: 1 })).toEqual({ ids: [c, b], total: 4 });
+    expect(() => listRuns(db, { limit: 501 })).toThrow(expect.objectContaining({ field: 'limit' }));
+    expect(() => listRuns(db, { sort: ['notes', 'asc'] as never })).toThrow(InputError);
+    db.close();
+  });
+
+  it('returns a filtered, sorted page of 100,000 runs in under 50 ms', () => {
+    const { db } = freshDb();
+    const cards = ['rtx-3090', 'rtx-4090', 'rtx-5090', 'a100-80gb', 'a800-80gb', 'h20-96gb'];
+    const outcomes = ['ok', 'ok', 'ok', 'oom', 'crashed', 'preempted'] as const;
+    const insert = db.prepare(`INSERT INTO runs (started_at, card_id, gpus, provider, config, method, model_label,
+      precision, peak_memory_gib, memory_meter, tokens_per_second, duration_hours, cost, currency, outcome, notes,
+      origin, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'bf16', ?, 'nvidia-smi', ?, ?, ?, 'CNY', ?, ?, 'mine', ?)`);
+    const config = JSON.stringify(lora.config);
+    // A deterministic spread of values (no Math.random): i * a prime modulo a range.
+    db.transaction(() => {
+      for (let i = 0; i < 100_000; i++) {
+        insert.run(
+          `2025-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`,
+          cards[(i * 7) % cards.length],
+          1 + (i % 8),
+          i % 3 === 0 ? 'AutoDL' : 'Vast',
+          config,
+          ['lora', 'full', 'qlora', 'inference'][i % 4],
+          'qwen2.5-7b',
+          ((i * 7919) % 8000) / 100,
+          100 + ((i * 104_729) % 50_000),
+          ((i * 31) % 1000) / 10,
+          ((i * 13) % 10_000) / 10,
+          outcomes[Math.floor(i / 6) % outcomes.length],
+          i % 1000 === 0 ? 'throttled instance?' : '',
+          '2025-12-01T00:00:00.000Z',
+        );
+      }
+    })();
+    const timed = (options: Parameters<typeof listRuns>[1]) => {
+      listRuns(db, options); // warm the statement cache and pages
+      const start = performance.now();
+      const result = listRuns(db, options);
+      return { ms: performance.now() - start, result };
+    };
+    const cases: Parameters<typeof listRuns>[1][] = [
+      { filter: { card: 'rtx-4090', outcome: 'ok' }, sort: ['peakMemoryGiB', 'desc'], offset: 5000 },
+      { filter: { method: 'lora' }, sort: ['tokensPerSecond', 'asc'], offset: 20_000 },
+      { filter: { origin: 'mine' }, sort: ['cost', 'desc'], offset: 90_000 },
+      { filter: { text: 'throttled' }, sort: ['startedAt', 'desc'] },
+      { filter: { card: 'a100-80gb', text: 'autodl' }, sort: ['durationHours', 'asc'] },
+      { sort: ['startedAt', 'asc'] },
+    ];
+    for (const options of cases) {
+      const { ms, result } = timed(options);
+      console.log(`listRuns ${JSON.stringify(options)}: ${ms.toFixed(1)} ms, total ${result.total}`);
+      expect(result.runs.length).toBeGreaterThan(0);
+      expect(ms).toBeLessThan(50);
+    }
+    const { result } = timed(cases[0]);
+    const memory = result.runs.map((r) => r.peakMemoryGiB as number);
+    expect(memory).toEqual([...memory].sort((x, y) => y - x));
+    expect(result.runs.every((r) => r.card === 'rtx-4090' && r.outcome === 'ok')).toBe(true);
+    db.close();
+  });
+});
+
+describe('ledger', () => {
+  it('sums runs, GPU-hours and cost per currency, never mixing currencies or counting published runs', () => {
+    const { db } = freshDb();
+    const base = { ...lora, provider: 'AutoDL' };
+    addRun(db, { ...base, startedAt: '2025-11-02', gpus: 2, durationHours: 3, cost: 12, currency: 'CNY' });
+    addRun(db, {
+      ...base,
+      startedAt: '2025-11-20T23:30:00+08:00',
+      gpus: 1,
+      durationHours: 1.5,
+      cost: 0.7,
+      currency: 'USD',
+      provider: 'Vast',
+    });
+    addRun(db, {
+      ...base,
+      startedAt: '2025-10-05',
+      gpus: 4,
+      durationHours: undefined,
+      cost: 8,
+      currency: 'CNY',
+      card: 'a100-80gb',
+    });
+    addRun(db, {
+      ...base,
+      startedAt: '2025-11-05',
+      gpus: 1,
+      durationHours: 2,
+      cost: undefined,
+      currency: undefined,
+      provider: undefined,
+    });
+    publish(db, 'ref-2');
+    expect(ledger(db, { groupBy: 'month' })).toEqual([
+      { key: '2025-11', runs: 3, gpuHours: 9.5, runsWithoutDuration: 0, cost: { CNY: 12, USD: 0.7 } },
+      { key: '2025-10', runs: 1, gpuHours: 0, runsWithoutDuration: 1, cost: { CNY: 8 } },
+    ]);
+    expect(ledger(db, { groupBy: 'card' }).map((r) => [r.key, r.runs, r.cost])).toEqual([
+      ['a100-80gb', 1, { CNY: 8 }],
+      ['rtx-4090', 3, { CNY: 12, USD: 0.7 }],
+    ]);
+    expect(ledger(db, { groupBy: 'provider', currency: 'CNY' })).toEqual([
+      { key: 'AutoDL', runs: 2, gpuHours: 6, runsWithoutDuration: 1, cost: { CNY: 20 } },
+    ]);
+    expect(ledger(db, { groupBy: 'provider' }).map((r) => r.key)).toEqual([null, 'AutoDL', 'Vast']);
+    expect(() => ledger(db, { groupBy: 'week' as never })).toThrow(InputError);
+    db.close();
+  });
+});
+
+describe('import and export', () => {
+  const hostile = ['=HYPERLINK("http://x","y")', '+1', '@SUM(A1)', '-3', 'a, "b"\r\nc', '中文 备注'];
+
+  function seeded(db: Db) {
+    return hostile.map((notes, i) =>
+      addRun(
+        db,
+        { ...lora, notes, provider: i % 2 ? '=cmd|x' : '恒源云', cost: i + 0.25 },
+        { estimate: i ? { i } : undefined },
+      ),
+    );
+  }
+
+  for (const format of ['csv', 'json'] as const) {
+    it(`${format}: export then import into another file gives identical runs`, () => {
+      const source = freshDb().db;
+      const runs = seeded(source);
+      publish(source, 'ref-3');
+      const text = exportRuns(source, { format });
+      const target = freshDb().db;
+      const result = importRunsFile(target, text, format);
+      expect(result.imported).toBe(runs.length);
+      const back = listRuns(target, { sort: ['cost', 'asc'] }).runs;
+      expect(back.map(runInputOf)).toEqual(runs.map(runInputOf));
+      if (format === 'json') expect(back.map((r) => r.estimate)).toEqual(runs.map((r) => r.estimate));
+      expect(back.every((r) => r.origin === 'mine')).toBe(true);
+      source.close();
+      target.close();
+    });
+  }
+
+  it('exports published runs only when asked', () => {
+    const { db } = freshDb();
+    seeded(db);
+    publish(db, 'ref-4');
+    expect((JSON.parse(exportRuns(db, { format: 'json' })) as { runs: unknown[] }).runs).toHaveLength(hostile.length);
+    const published = JSON.parse(exportRuns(db, { format: 'json', origin: 'published' })) as { runs: unknown[] };
+    expect(published.runs).toEqual([
+      expect.objectContaining({ origin: 'published', citation: 'a paper — https://example.org' }),
+    ]);
+    expect(exportRuns(db, { format: 'csv', origin: 'published' }).split('\r\n')[1]).toMatch(/,published,/);
+    db.close();
+  });
+
+  it('writes nothing when any row is bad, and lists every bad row', () => {
+    const { db } = freshDb();
+    addRun(db, lora);
+    const good = { ...lora };
+    const rows = [good, { ...good, gpus: 0 }, good, { ...good, cost: 1, currency: undefined }, 'not a run', good];
+    let error: unknown;
+    try {
+      importRuns(db, rows);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ImportError);
+    expect((error as ImportError).issues.map(({ line, field }) => [line, field])).toEqual([
+      [1, 'gpus'],
+      [3, 'currency'],
+      [4, '(row)'],
+    ]);
+    expect((error as ImportError).message).toMatch(/nothing was imported: 3 problems in 3 rows/);
+    expect(listRuns(db).total).toBe(1);
+    expect(importRuns(db, [good, good]).imported).toBe(2);
+    expect(listRuns(db).total).toBe(3);
+    db.close();
+  });
+
+  it('numbers CSV problems by data line and refuses a malformed file as a whole', () => {
+    const { db } = freshDb();
+    const csv = exportRuns(
+      (() => {
+        const src = freshDb().db;
+        seeded(src);
+        return src;
+      })(),
+      { format: 'csv' },
+    );
+    const lines = csv.split('\r\n');
+    lines[3] = lines[3]!.replace(',rtx-4090,1,', ',rtx-4090,zero,');
+    expect(() => importRunsFile(db, lines.join('\r\n'), 'csv')).toThrow(
+      expect.objectContaining({ issues: [expect.objectContaining({ line: 3, field: 'gpus' })] }),
+    );
+    expect(() => importRunsFile(db, 'card,"gpus\r\n', 'csv')).toThrow(ImportError);
+    expect(listRuns(db).total).toBe(0);
+    db.close();
+  });
+});
