@@ -3,6 +3,7 @@ import { openDb } from './db/open';
 import { NotFoundError, StoreError } from './db/store-error';
 import { defaultDbPath, defaultPaths } from './db/paths';
 import { seedFromData } from './db/seed';
+import { seedPublishedRuns } from './db/seed-runs';
 import { handlers, type HandlerDeps } from './handlers';
 import { createDispatcher, type Dispatcher } from './ipc/register';
 import type { ContractError } from './ipc/contract';
@@ -21,7 +22,9 @@ export interface App {
 export function openApp(options: { dbPath?: string } = {}): App {
   const dbPath = options.dbPath ?? defaultDbPath();
   const db = openDb(dbPath);
-  seedFromData(db, defaultPaths().dataDir);
+  const { dataDir } = defaultPaths();
+  seedFromData(db, dataDir);
+  seedPublishedRuns(db, dataDir);
   const deps: HandlerDeps = { db };
   const dispatcher = createDispatcher(handlers, deps, mapStoreError);
   return { db, dbPath, dispatcher, close: () => db.close() };

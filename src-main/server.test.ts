@@ -30,7 +30,13 @@ afterAll(async () => {
 function send(options: { method?: string; path: string; headers?: Record<string, string>; body?: string }) {
   return new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port: server.port, method: options.method ?? 'GET', path: options.path, headers: { host: `127.0.0.1:${server.port}`, ...options.headers } },
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        method: options.method ?? 'GET',
+        path: options.path,
+        headers: { host: `127.0.0.1:${server.port}`, ...options.headers },
+      },
       (res) => {
         let body = '';
         res.on('data', (chunk) => (body += chunk));
@@ -86,13 +92,24 @@ describe('web mode', () => {
     expect(bad.status).toBe(400);
     expect(JSON.parse(bad.body).error.field).toBe('headroomFraction');
     expect((await api('nope:nope', {})).status).toBe(404);
-    const notJson = await send({ method: 'POST', path: '/api/cards:list', headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' }, body: '{oops' });
+    const notJson = await send({
+      method: 'POST',
+      path: '/api/cards:list',
+      headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' },
+      body: '{oops',
+    });
     expect(notJson.status).toBe(400);
   });
 
   it('cannot be walked out of the renderer folder', async () => {
     const cookie = { cookie: `cardwise_token=${server.token}` };
-    for (const path of ['/../secret.txt', '/%2e%2e/secret.txt', '/..%2fsecret.txt', '/%2e%2e%2fsecret.txt', '/..%5csecret.txt']) {
+    for (const path of [
+      '/../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/..%2fsecret.txt',
+      '/%2e%2e%2fsecret.txt',
+      '/..%5csecret.txt',
+    ]) {
       const res = await send({ path, headers: cookie });
       expect(res.body, path).not.toContain('outside the renderer');
     }

@@ -26,7 +26,9 @@ export async function startServer(options: { app: App; port?: number; rendererDi
   const token = randomBytes(24).toString('base64url');
   const rendererDir = options.rendererDir ?? join(defaultPaths().appRoot, 'out', 'renderer');
   const server = createServer((req, res) => {
-    handle(req, res).catch(() => send(res, 500, { ok: false, error: { code: 'internal', message: 'unexpected error' } }));
+    handle(req, res).catch(() =>
+      send(res, 500, { ok: false, error: { code: 'internal', message: 'unexpected error' } }),
+    );
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -85,7 +87,10 @@ export async function startServer(options: { app: App; port?: number; rendererDi
 
 function send(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  });
   res.end(text);
 }
 
@@ -94,7 +99,10 @@ function forbidden(message: string) {
 }
 
 function unauthorized() {
-  return { ok: false, error: { code: 'forbidden', message: 'missing or wrong token: open the URL that `cardwise serve` printed' } };
+  return {
+    ok: false,
+    error: { code: 'forbidden', message: 'missing or wrong token: open the URL that `cardwise serve` printed' },
+  };
 }
 
 function hasToken(candidate: string | null | undefined, token: string): boolean {

@@ -21,7 +21,10 @@ export function createMainWindow(paths: WindowPaths): BrowserWindow {
   const isTrusted = trustedSender(paths);
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
     callback({
-      responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [SECURITY_HEADERS['Content-Security-Policy']!] },
+      responseHeaders: {
+        ...details.responseHeaders,
+        'Content-Security-Policy': [SECURITY_HEADERS['Content-Security-Policy']!],
+      },
     });
   });
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));

@@ -121,7 +121,9 @@ describe('migrations', () => {
   it('rolls back a failing migration as a whole and reports which one failed', () => {
     const file = path.join(tempDir(), 'cardwise.db');
     openDb(file).close();
-    const dir = migrationsWith({ [latest + 1]: 'CREATE TABLE half_done (x INTEGER);\nINSERT INTO no_such_table VALUES (1);' });
+    const dir = migrationsWith({
+      [latest + 1]: 'CREATE TABLE half_done (x INTEGER);\nINSERT INTO no_such_table VALUES (1);',
+    });
     const error = storeErrorOf(() => openDb(file, { migrationsDir: dir }));
     expect(error.code).toBe('migration-failed');
     expect(error.message).toContain(`${String(latest + 1).padStart(3, '0')}_extra_${latest + 1}`);

@@ -14,7 +14,6 @@ import {
   runFieldsSchema,
   runInputSchema,
   runOriginSchema,
-  runOutcomeSchema,
   runPatchSchema,
   validateImportRows,
   type PendingRow,
@@ -24,7 +23,13 @@ import {
   type RunOrigin,
   type RunPatch,
 } from '../domain/runs';
-import { methodSchema } from '../domain/estimate/input';
+import {
+  ledgerOptionsSchema,
+  listRunsOptionsSchema,
+  type LedgerOptions,
+  type ListRunsOptions,
+  type RunSortKey,
+} from '../domain/runs/queries';
 
 /** Columns that hold a run field under its plain snake_case name (the rest are mapped by hand). */
 const PLAIN_KEYS = [
@@ -203,39 +208,6 @@ export function deleteRun(db: Db, id: number): Run {
   })();
 }
 
-/** Columns the run list can be sorted by (each has an index). */
-export const RUN_SORT_COLUMNS = {
-  startedAt: 'started_at',
-  card: 'card_id',
-  peakMemoryGiB: 'peak_memory_gib',
-  tokensPerSecond: 'tokens_per_second',
-  cost: 'cost',
-  durationHours: 'duration_hours',
-} as const;
-
-/** Paging, sorting and filters of the run list. */
-export const listRunsOptionsSchema = z
-  .object({
-    limit: z.number().int().min(1).max(500).default(50),
-    offset: z.number().int().min(0).max(1e9).default(0),
-    sort: z
-      .tuple([z.enum(Object.keys(RUN_SORT_COLUMNS) as [keyof typeof RUN_SORT_COLUMNS]), z.enum(['asc', 'desc'])])
-      .default(['startedAt', 'desc']),
-    filter: z
-      .object({
-        card: z.string().min(1).max(64).optional(),
-        outcome: runOutcomeSchema.optional(),
-        origin: runOriginSchema.optional(),
-        method: methodSchema.optional(),
-        /** Substring of the notes, provider or model label (case-insensitive for ASCII). */
-        text: z.string().max(200).optional(),
-      })
-      .strict()
-      .default({}),
-  })
-  .strict();
-export type ListRunsOptions = z.input<typeof listRunsOptionsSchema>;
-
 /** A LIKE pattern matching `text` literally anywhere (%, _ and \ escaped). */
 function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -266,6 +238,16 @@ function whereClause(filter: z.output<typeof listRunsOptionsSchema>['filter']): 
   for (const key of Object.keys(params)) if (params[key] === undefined) delete params[key];
   return { sql: parts.length > 0 ? `WHERE ${parts.join(' AND ')}` : '', params };
 }
+
+/** The column behind each sort key (each has an index, migration 002). */
+const RUN_SORT_COLUMNS: Record<RunSortKey, string> = {
+  startedAt: 'started_at',
+  card: 'card_id',
+  peakMemoryGiB: 'peak_memory_gib',
+  tokensPerSecond: 'tokens_per_second',
+  cost: 'cost',
+  durationHours: 'duration_hours',
+};
 
 /**
  * One page of runs, sorted and filtered in SQL, with the number of runs the filter matches.
@@ -317,15 +299,6 @@ const LEDGER_KEYS = {
   card: 'card_id',
   provider: 'provider',
 } as const;
-
-export const ledgerOptionsSchema = z
-  .object({
-    groupBy: z.enum(['month', 'card', 'provider']),
-    /** Only runs paid in this currency (their count, GPU-hours and cost). */
-    currency: z.enum(['CNY', 'USD']).optional(),
-  })
-  .strict();
-export type LedgerOptions = z.input<typeof ledgerOptionsSchema>;
 
 /**
  * The user's own spending (published runs are someone else's), grouped by month, card or
@@ -413,4 +386,19 @@ export function upsertPublishedRun(db: Db, input: RunInput, meta: RunMeta & { re
   if (!existing) return insertRun(db, input, meta);
   rewriteRun(db, existing.id, input, meta);
   return existing.id;
+}
+
+/**
+ * Every run of one method that measured something (memory or speed) on one of `cardIds`:
+ * the evidence calibration weighs. Filtered in SQL on indexed columns.
+ */
+export function measuredRuns(db: Db, method: string, cardIds: readonly string[]): Run[] {
+  const rows = db
+    .prepare(
+      `SELECT * FROM runs
+       WHERE method = ? AND card_id IN (SELECT value FROM json_each(?))
+         AND (peak_memory_gib IS NOT NULL OR tokens_per_second IS NOT NULL OR outcome = 'oom')`,
+    )
+    .all(method, JSON.stringify(cardIds)) as Record<string, unknown>[];
+  return rows.map(fromRow);
 }

@@ -34,7 +34,13 @@ const models = z.array(modelPresetSchema).parse(readSeed('models.json'));
 const referenceRunSchema = z
   .object({
     id: z.string().min(1),
-    citation: z.object({ source: z.string().min(1), url: z.string().url(), repo: z.string(), path: z.string(), commit: z.string() }),
+    citation: z.object({
+      source: z.string().min(1),
+      url: z.string().url(),
+      repo: z.string(),
+      path: z.string(),
+      commit: z.string(),
+    }),
     core: z.boolean(),
     trust: z.enum(['high', 'medium']),
     modelName: z.string().min(1),
@@ -98,7 +104,16 @@ describe('data/models.json', () => {
   it('has unique ids and the required presets', () => {
     expectUniqueIds(models);
     const ids = new Set(models.map((m) => m.id));
-    for (const id of ['llama-2-7b', 'llama-3.1-70b', 'qwen2.5-72b', 'qwen3-32b', 'mixtral-8x7b', 'gemma-2-27b', 'phi-3-mini', 'qwen3-30b-a3b']) {
+    for (const id of [
+      'llama-2-7b',
+      'llama-3.1-70b',
+      'qwen2.5-72b',
+      'qwen3-32b',
+      'mixtral-8x7b',
+      'gemma-2-27b',
+      'phi-3-mini',
+      'qwen3-30b-a3b',
+    ]) {
       expect(ids.has(id), id).toBe(true);
     }
   });

@@ -29,7 +29,16 @@ describe('handlers over a real database', () => {
     const result = await app.dispatcher.dispatch('cards:list', undefined);
     expect(result.ok).toBe(true);
     const ids = (result as { data: { cards: { id: string }[] } }).data.cards.map((c) => c.id);
-    for (const id of ['rtx-3090', 'rtx-4090', 'rtx-5090', 'a100-40gb', 'a100-80gb', 'a100-80gb-pcie', 'a800-80gb', 'h20-96gb']) {
+    for (const id of [
+      'rtx-3090',
+      'rtx-4090',
+      'rtx-5090',
+      'a100-40gb',
+      'a100-80gb',
+      'a100-80gb-pcie',
+      'a800-80gb',
+      'h20-96gb',
+    ]) {
       expect(ids).toContain(id);
     }
   });
@@ -49,31 +58,66 @@ describe('handlers over a real database', () => {
     const cases: [string, unknown, string][] = [
       ['offers:update', { id: 'x', patch: { price: -5 } }, 'patch.price'],
       ['offers:update', { id: 'x', patch: { price: 'cheap' } }, 'patch.price'],
-      ['offers:add', { cardId: 'rtx-4090', provider: 'p', billing: 'yearly', price: 1, currency: 'CNY', observedAt: '', source: '' }, 'billing'],
-      ['offers:add', { cardId: 'rtx-4090', provider: 'p', billing: 'hourly', price: 1, currency: 'EUR', observedAt: '', source: '' }, 'currency'],
+      [
+        'offers:add',
+        { cardId: 'rtx-4090', provider: 'p', billing: 'yearly', price: 1, currency: 'CNY', observedAt: '', source: '' },
+        'billing',
+      ],
+      [
+        'offers:add',
+        { cardId: 'rtx-4090', provider: 'p', billing: 'hourly', price: 1, currency: 'EUR', observedAt: '', source: '' },
+        'currency',
+      ],
       ['settings:set', { headroomFraction: 3 }, 'headroomFraction'],
-      ['estimate:compute', { model: 'llama-2-7b', method: 'lora', precision: 'bf16', batchSize: 0, seqLen: 512 }, 'batchSize'],
-      ['estimate:compute', { model: 'llama-2-7b', method: 'train', precision: 'bf16', batchSize: 1, seqLen: 512 }, 'method'],
+      [
+        'estimate:compute',
+        { model: 'llama-2-7b', method: 'lora', precision: 'bf16', batchSize: 0, seqLen: 512 },
+        'batchSize',
+      ],
+      [
+        'estimate:compute',
+        { model: 'llama-2-7b', method: 'train', precision: 'bf16', batchSize: 1, seqLen: 512 },
+        'method',
+      ],
     ];
     for (const [channel, input, field] of cases) {
       const result = await app.dispatcher.dispatch(channel, input);
-      expect(result, `${channel} ${JSON.stringify(input)}`).toMatchObject({ ok: false, error: { code: 'bad-input', field } });
+      expect(result, `${channel} ${JSON.stringify(input)}`).toMatchObject({
+        ok: false,
+        error: { code: 'bad-input', field },
+      });
       expect((result as { error: { message: string } }).error.message).toContain(field);
     }
     expect(counts()).toEqual(before);
   });
 
   it('answers an unknown channel or a missing row with an error, never a throw', async () => {
-    expect(await app.dispatcher.dispatch('cards:drop', {})).toMatchObject({ ok: false, error: { code: 'unknown-channel' } });
+    expect(await app.dispatcher.dispatch('cards:drop', {})).toMatchObject({
+      ok: false,
+      error: { code: 'unknown-channel' },
+    });
     expect(await app.dispatcher.dispatch('offers:update', { id: 'no-such-offer', patch: { price: 2 } })).toMatchObject({
       ok: false,
       error: { code: 'not-found' },
     });
-    expect(await app.dispatcher.dispatch('offers:add', { cardId: 'no-such-card', provider: 'p', billing: 'hourly', price: 1, currency: 'CNY', observedAt: '', source: '' })).toMatchObject({ ok: false });
+    expect(
+      await app.dispatcher.dispatch('offers:add', {
+        cardId: 'no-such-card',
+        provider: 'p',
+        billing: 'hourly',
+        price: 1,
+        currency: 'CNY',
+        observedAt: '',
+        source: '',
+      }),
+    ).toMatchObject({ ok: false });
   });
 
   it('remembers settings', async () => {
     await app.dispatcher.dispatch('settings:set', { language: 'zh-CN' });
-    expect(await app.dispatcher.dispatch('settings:get', undefined)).toMatchObject({ ok: true, data: { language: 'zh-CN' } });
+    expect(await app.dispatcher.dispatch('settings:get', undefined)).toMatchObject({
+      ok: true,
+      data: { language: 'zh-CN' },
+    });
   });
 });

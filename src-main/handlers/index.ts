@@ -2,6 +2,7 @@ import type { Handlers } from '../ipc/register';
 import { catalogHandlers } from './catalog';
 import { estimateHandlers } from './estimate';
 import { planHandlers } from './plan';
+import { runsHandlers } from './runs';
 import type { HandlerDeps } from './deps';
 
 export type { HandlerDeps } from './deps';
@@ -11,4 +12,5 @@ export const handlers: Handlers<HandlerDeps> = {
   ...catalogHandlers,
   ...estimateHandlers,
   ...planHandlers,
+  ...runsHandlers,
 };

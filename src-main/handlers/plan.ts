@@ -17,7 +17,10 @@ export const planHandlers = {
         (!request.currency || offer.currency === request.currency),
     );
     if (offers.length === 0) {
-      throw new InputError('provider', `no offer for ${request.card}${request.provider ? ` at ${request.provider}` : ''}`);
+      throw new InputError(
+        'provider',
+        `no offer for ${request.card}${request.provider ? ` at ${request.provider}` : ''}`,
+      );
     }
     // One plan per provider and currency: a bill never mixes two price books.
     const plans = groupOffers(offers).map(({ provider, currency, offers: group }) => {

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 
-/** Largest request body the API accepts; a price book edit is a few hundred bytes. */
-export const MAX_BODY_BYTES = 1024 * 1024;
+/** Largest request body the API accepts: a 32 MiB import file, JSON-escaped. */
+export const MAX_BODY_BYTES = 40 * 1024 * 1024;
 
 export class BodyError extends Error {
   constructor(

@@ -31,7 +31,12 @@ export function resolveInside(root: string, urlPath: string): string | null {
 }
 
 /** Serves a file of the built renderer; unknown paths fall back to index.html (hash routing). */
-export async function serveStatic(req: IncomingMessage, res: ServerResponse, root: string, urlPath: string): Promise<void> {
+export async function serveStatic(
+  req: IncomingMessage,
+  res: ServerResponse,
+  root: string,
+  urlPath: string,
+): Promise<void> {
   const target = resolveInside(root, urlPath);
   if (!target) {
     res.writeHead(404, { 'content-type': 'text/plain' });
@@ -45,7 +50,10 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, roo
     return;
   }
   const body = await readFile(file);
-  res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-length': body.length });
+  res.writeHead(200, {
+    'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+    'content-length': body.length,
+  });
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 

@@ -16,6 +16,14 @@ export const CHANNELS = [
   'rank:compute',
   'plan:compute',
   'plan:ownership',
+  'runs:list',
+  'runs:add',
+  'runs:update',
+  'runs:delete',
+  'runs:import',
+  'runs:export',
+  'runs:ledger',
+  'runs:flags',
 ] as const;
 
 export type Channel = (typeof CHANNELS)[number];

@@ -9,10 +9,18 @@ import {
   offerFieldsSchema,
   offerSchema,
 } from '../domain/catalog';
-import { estimateInputSchema } from '../domain/estimate/input';
+import { estimateInputSchema, methodSchema } from '../domain/estimate/input';
 import { extrasSchema, spotSettingsSchema } from '../domain/plan/input';
 import { jobPlanSchema, planOptionSchema } from '../domain/plan/output';
 import { ownershipInputSchema } from '../domain/plan/ownership';
+import {
+  ledgerOptionsSchema,
+  listRunsOptionsSchema,
+  runFieldsSchema,
+  runInputSchema,
+  runOriginSchema,
+  runPatchSchema,
+} from '../domain/runs';
 
 /**
  * The one contract: for every channel, the schema of its input and of its output. The
@@ -85,6 +93,21 @@ const speedSchema = z.union([
   }),
 ]);
 
+const calibrationSchema = z.object({
+  card: z.string(),
+  memoryFactor: z.number(),
+  speedFactor: z.number(),
+  /** Runs that carried weight, and how many are the user's own vs published. */
+  runs: z.number(),
+  mine: z.number(),
+  published: z.number(),
+  interval: z.object({ memory: z.tuple([z.number(), z.number()]), speed: z.tuple([z.number(), z.number()]) }),
+  flags: z.array(z.string()),
+});
+
+/** The estimate input, plus whether logged runs may correct it (default: yes). */
+export const estimateRequestSchema = estimateInputSchema.extend({ calibration: z.boolean().optional() });
+
 export const estimateOutputSchema = z.object({
   model: resolvedModelSchema,
   resolvedInput: z.record(z.string(), z.unknown()),
@@ -97,12 +120,27 @@ export const estimateOutputSchema = z.object({
       memoryBytes: z.number(),
       fits: z.boolean(),
       headroomBytes: z.number(),
+      /** What this card needs per GPU: the total, corrected by the runs logged on its family. */
+      neededBytes: z.number(),
+      /** Logged runs behind that correction (0 = the raw estimate). */
+      calibrationRuns: z.number(),
       /** Largest micro-batch that fits this card with the user's headroom (0 = none). */
       largestBatch: z.number(),
     }),
   ),
   /** Speed on `input.gpu`, when a card was named. */
   speed: speedSchema.optional(),
+  /** The correction fitted from logged runs for `input.gpu` (DESIGN.md "Calibration"). */
+  calibration: calibrationSchema.optional(),
+  /** The raw numbers above, corrected by `calibration`. */
+  calibrated: z
+    .object({
+      totalBytes: z.number(),
+      allocatedBytes: z.number(),
+      tokensPerSecond: z.number().optional(),
+      decodeTokensPerSecond: z.number().optional(),
+    })
+    .optional(),
 });
 export type EstimateOutput = z.infer<typeof estimateOutputSchema>;
 
@@ -125,6 +163,8 @@ export const rankInputSchema = z
         billing: z.union([z.literal('all'), billingSchema]).optional(),
         currency: currencySchema.optional(),
         sort: z.enum(['cost', 'time', 'jobCost']).optional(),
+        /** Correct memory and speed with logged runs (default: yes). */
+        calibration: z.boolean().optional(),
       })
       .strict()
       .default({}),
@@ -201,12 +241,37 @@ export const planOutputSchema = z.object({
 
 export const ownershipOutputSchema = z.object({
   currency: currencySchema,
-  monthly: z.object({ depreciation: z.number(), power: z.number(), hosting: z.number(), other: z.number(), total: z.number() }),
+  monthly: z.object({
+    depreciation: z.number(),
+    power: z.number(),
+    hosting: z.number(),
+    other: z.number(),
+    total: z.number(),
+  }),
   cardHoursPerMonth: z.number(),
   costPerUsedCardHour: z.number(),
   breakEvenUtilization: z.number().nullable(),
   series: z.array(z.object({ utilization: z.number(), costPerUsedCardHour: z.number() })),
 });
+
+const predictionSchema = z
+  .object({ totalBytes: z.number(), allocatedBytes: z.number(), tokensPerSecond: z.number().nullable() })
+  .nullable();
+
+/** A logged run as stored: the input plus what the store adds. */
+export const runSchema = runFieldsSchema.extend({
+  id: z.number(),
+  origin: runOriginSchema,
+  citation: z.string().nullable(),
+  /** The estimate at the time the run was logged. */
+  estimate: z.unknown(),
+  modelLabel: z.string(),
+  createdAt: z.string(),
+});
+
+const runIdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+/** An import file's text; 32 MiB of CSV is several hundred thousand runs. */
+const importTextSchema = z.string().max(32 * 1024 * 1024);
 
 export const contract = {
   'cards:list': { input: empty, output: z.object({ cards: z.array(cardSchema) }) },
@@ -227,10 +292,46 @@ export const contract = {
   'models:list': { input: empty, output: z.object({ models: z.array(modelPresetSchema) }) },
   'settings:get': { input: empty, output: settingsSchema },
   'settings:set': { input: settingsSchema.partial().strict(), output: settingsSchema },
-  'estimate:compute': { input: estimateInputSchema, output: estimateOutputSchema },
+  'estimate:compute': { input: estimateRequestSchema, output: estimateOutputSchema },
   'rank:compute': { input: rankInputSchema, output: rankOutputSchema },
   'plan:compute': { input: planRequestSchema, output: planOutputSchema },
   'plan:ownership': { input: ownershipInputSchema, output: ownershipOutputSchema },
+  'runs:list': {
+    input: listRunsOptionsSchema.optional(),
+    output: z.object({
+      runs: z.array(runSchema.extend({ predicted: predictionSchema })),
+      total: z.number(),
+    }),
+  },
+  'runs:add': { input: runInputSchema, output: runSchema },
+  'runs:update': { input: z.object({ id: runIdSchema, patch: runPatchSchema }).strict(), output: runSchema },
+  'runs:delete': { input: z.object({ id: runIdSchema }).strict(), output: runSchema },
+  'runs:import': {
+    input: z.object({ format: z.enum(['csv', 'json']), text: importTextSchema }).strict(),
+    output: z.object({ imported: z.number(), ids: z.array(z.number()) }),
+  },
+  'runs:export': {
+    input: z.object({ format: z.enum(['csv', 'json']), origin: runOriginSchema.optional() }).strict(),
+    output: z.object({ format: z.enum(['csv', 'json']), filename: z.string(), text: z.string() }),
+  },
+  'runs:ledger': {
+    input: ledgerOptionsSchema,
+    output: z.object({
+      rows: z.array(
+        z.object({
+          key: z.string().nullable(),
+          runs: z.number(),
+          gpuHours: z.number(),
+          runsWithoutDuration: z.number(),
+          cost: z.record(z.string(), z.number()),
+        }),
+      ),
+    }),
+  },
+  'runs:flags': {
+    input: z.object({ method: methodSchema }).strict(),
+    output: z.object({ flags: z.array(z.object({ runIds: z.array(z.string()), reason: z.string() })) }),
+  },
 } satisfies Record<Channel, { input: z.ZodType; output: z.ZodType }>;
 
 export type Contract = typeof contract;
@@ -243,5 +344,7 @@ export interface ContractError {
   message: string;
   /** Dotted path of the input field at fault, when one is. */
   field?: string;
+  /** Every bad row of an import file (line: 1-based data line of a CSV, index in a JSON array). */
+  issues?: { line: number; field: string; message: string }[];
 }
 export type Result<T> = { ok: true; data: T } | { ok: false; error: ContractError };

@@ -5,7 +5,10 @@ import { InputError } from '../domain/errors';
 
 /** A plain function per channel: parsed input in, output out. May throw; the dispatcher catches. */
 export type Handlers<Deps> = {
-  [C in Channel]: (input: z.output<(typeof contract)[C]['input']>, deps: Deps) => ChannelOutput<C> | Promise<ChannelOutput<C>>;
+  [C in Channel]: (
+    input: z.output<(typeof contract)[C]['input']>,
+    deps: Deps,
+  ) => ChannelOutput<C> | Promise<ChannelOutput<C>>;
 };
 
 /** Maps an error a handler threw to a contract error; stores add their own codes. */
@@ -32,7 +35,10 @@ export function createDispatcher<Deps>(handlers: Handlers<Deps>, deps: Deps, map
   return {
     async dispatch(channel, rawInput) {
       if (!isChannel(channel)) {
-        return { ok: false, error: { code: 'unknown-channel', message: `unknown channel "${String(channel).slice(0, 80)}"` } };
+        return {
+          ok: false,
+          error: { code: 'unknown-channel', message: `unknown channel "${String(channel).slice(0, 80)}"` },
+        };
       }
       const parsed = contract[channel].input.safeParse(rawInput);
       if (!parsed.success) return { ok: false, error: describeZodError(parsed.error) };
@@ -48,7 +54,13 @@ export function createDispatcher<Deps>(handlers: Handlers<Deps>, deps: Deps, map
 
 function toContractError(error: unknown, mapError?: ErrorMapper): ContractError {
   if (error instanceof InputError) {
-    return { code: 'bad-input', message: `${error.field}: ${error.message}`, field: error.field };
+    const issues = (error as { issues?: ContractError['issues'] }).issues;
+    return {
+      code: 'bad-input',
+      message: `${error.field}: ${error.message}`,
+      field: error.field,
+      ...(issues ? { issues } : {}),
+    };
   }
   const mapped = mapError?.(error);
   if (mapped) return mapped;

@@ -32,6 +32,9 @@ export function cleanUnitPrice(amount: number): number {
 /** "¥0.28", "$1,234.50": the amount rounded to the minor unit with its symbol. */
 export function formatMoney(amount: number, currency: Currency): string {
   const digits = MINOR_UNIT_DIGITS[currency];
-  const text = roundMoney(amount, currency).toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  const text = roundMoney(amount, currency).toLocaleString('en-US', {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
   return `${SYMBOL[currency]}${text}`;
 }

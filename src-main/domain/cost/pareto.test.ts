@@ -2,15 +2,34 @@ import { describe, expect, it } from 'vitest';
 import { paretoFront } from './pareto';
 
 describe('paretoFront (cost, time) both minimized', () => {
-  const front = (points: Array<[number, number]>) => paretoFront(points, (p) => p[0], (p) => p[1]);
+  const front = (points: Array<[number, number]>) =>
+    paretoFront(
+      points,
+      (p) => p[0],
+      (p) => p[1],
+    );
 
   it('keeps the cheapest, the fastest and the trade-offs between them', () => {
     // (cost, hours): A cheap+slow, B middle, C fast+dear, D dominated by B, E dominated by A
-    expect(front([[10, 9], [20, 5], [40, 2], [25, 6], [12, 9]])).toEqual([true, true, true, false, false]);
+    expect(
+      front([
+        [10, 9],
+        [20, 5],
+        [40, 2],
+        [25, 6],
+        [12, 9],
+      ]),
+    ).toEqual([true, true, true, false, false]);
   });
 
   it('a point equal on one axis and worse on the other is dominated; equal points both stay', () => {
-    expect(front([[10, 5], [10, 6], [10, 5]])).toEqual([true, false, true]);
+    expect(
+      front([
+        [10, 5],
+        [10, 6],
+        [10, 5],
+      ]),
+    ).toEqual([true, false, true]);
   });
 
   it('handles empty and single inputs', () => {

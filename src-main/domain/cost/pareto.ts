@@ -4,7 +4,5 @@
  */
 export function paretoFront<T>(items: readonly T[], cost: (item: T) => number, time: (item: T) => number): boolean[] {
   const points = items.map((item) => [cost(item), time(item)] as const);
-  return points.map(([c, t]) =>
-    !points.some(([c2, t2]) => c2 <= c && t2 <= t && (c2 < c || t2 < t)),
-  );
+  return points.map(([c, t]) => !points.some(([c2, t2]) => c2 <= c && t2 <= t && (c2 < c || t2 < t)));
 }

@@ -33,7 +33,14 @@ const offers: Offer[] = [
 const ctx = { presets, cards, offers };
 /** True when each value is at least the one before it. */
 const ascending = (values: number[]) => values.every((v, i) => i === 0 || v >= (values[i - 1] ?? -Infinity));
-const lora: EstimateInput = { model: 'llama-3.2-3b', method: 'lora', precision: 'bf16', batchSize: 2, seqLen: 2048, gradientCheckpointing: true };
+const lora: EstimateInput = {
+  model: 'llama-3.2-3b',
+  method: 'lora',
+  precision: 'bf16',
+  batchSize: 2,
+  seqLen: 2048,
+  gradientCheckpointing: true,
+};
 
 describe('rankCandidates', () => {
   it('ranks by cost per 1M tokens, cheapest first, with the arithmetic of each row', () => {
@@ -50,7 +57,13 @@ describe('rankCandidates', () => {
   });
 
   it('excludes what does not fit and says by how much', () => {
-    const full70b: EstimateInput = { model: 'llama-3.1-70b', method: 'full', precision: 'bf16', batchSize: 1, seqLen: 2048 };
+    const full70b: EstimateInput = {
+      model: 'llama-3.1-70b',
+      method: 'full',
+      precision: 'bf16',
+      batchSize: 1,
+      seqLen: 2048,
+    };
     const { candidates, excluded } = rankCandidates(full70b, {}, ctx, { gpuCounts: [1] });
     expect(candidates).toEqual([]);
     const r4090 = excluded.find((e) => e.card === 'rtx-4090');
@@ -92,14 +105,21 @@ describe('rankCandidates', () => {
     expect(fastest?.pareto).toBe(true);
     for (const p of candidates.filter((c) => c.pareto)) {
       const dominated = candidates.some(
-        (q) => (q.jobCost ?? 0) <= (p.jobCost ?? 0) && (q.hours ?? 0) <= (p.hours ?? 0) && ((q.jobCost ?? 0) < (p.jobCost ?? 0) || (q.hours ?? 0) < (p.hours ?? 0)),
+        (q) =>
+          (q.jobCost ?? 0) <= (p.jobCost ?? 0) &&
+          (q.hours ?? 0) <= (p.hours ?? 0) &&
+          ((q.jobCost ?? 0) < (p.jobCost ?? 0) || (q.hours ?? 0) < (p.hours ?? 0)),
       );
       expect(dominated).toBe(false);
     }
   });
 
   it("sorts by time with sort 'time' and filters by billing", () => {
-    const { candidates } = rankCandidates(lora, { tokens: 1e7 }, ctx, { gpuCounts: [1, 2], sort: 'time', billing: 'hourly' });
+    const { candidates } = rankCandidates(lora, { tokens: 1e7 }, ctx, {
+      gpuCounts: [1, 2],
+      sort: 'time',
+      billing: 'hourly',
+    });
     expect(candidates.every((c) => c.billing === 'hourly')).toBe(true);
     expect(ascending(candidates.map((c) => c.hours ?? 0))).toBe(true);
   });
@@ -112,7 +132,13 @@ describe('rankCandidates', () => {
   });
 
   it('ranks inference by decode tokens/s with a bandwidth reason', () => {
-    const input: EstimateInput = { model: 'llama-3.1-8b', method: 'inference', precision: 'bf16', batchSize: 1, seqLen: 4096 };
+    const input: EstimateInput = {
+      model: 'llama-3.1-8b',
+      method: 'inference',
+      precision: 'bf16',
+      batchSize: 1,
+      seqLen: 4096,
+    };
     const { candidates } = rankCandidates(input, {}, ctx, { gpuCounts: [1] });
     expect(candidates.find((c) => c.card === 'rtx-4090')?.reason).toBe('memory-bound: 1008 GB/s');
   });
@@ -123,5 +149,27 @@ describe('rankCandidates', () => {
     expect(candidates.length).toBeGreaterThan(0);
     expect(candidates.every((c) => c.currency === 'CNY' && c.costPer1MTokens > 0)).toBe(true);
     expect(excluded.some((e) => e.card === 'a100-40gb' && /no offer in CNY/.test(e.reason))).toBe(true);
+  });
+});
+
+describe('rankCandidates with calibration', () => {
+  it('applies per-card corrections to memory (fit) and speed (cost), and says so', () => {
+    const raw = rankCandidates(lora, {}, ctx, { gpuCounts: [1] });
+    const raw4090 = raw.candidates.find((c) => c.offerId === '4090-h')!;
+    const corrected = rankCandidates(lora, {}, ctx, {
+      gpuCounts: [1],
+      correction: (card) =>
+        card.id === 'rtx-4090'
+          ? { memoryFactor: 1, speedFactor: 2, runs: 4 }
+          : card.id === 'rtx-3090'
+            ? { memoryFactor: 100, speedFactor: 1, runs: 4 }
+            : null,
+    });
+    const fast4090 = corrected.candidates.find((c) => c.offerId === '4090-h')!;
+    expect(fast4090.tokensPerSecond).toBeCloseTo(2 * raw4090.tokensPerSecond, 6);
+    expect(fast4090.costPer1MTokens).toBeCloseTo(raw4090.costPer1MTokens / 2, 4);
+    expect(fast4090.explain.some((line) => line.startsWith('calibrated on 4 logged runs'))).toBe(true);
+    expect(corrected.candidates.some((c) => c.card === 'rtx-3090')).toBe(false);
+    expect(corrected.excluded.find((e) => e.card === 'rtx-3090')?.reason).toMatch(/^does not fit/);
   });
 });

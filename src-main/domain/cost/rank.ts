@@ -21,6 +21,15 @@ export interface RankOptions {
   rates?: { USDperCNY?: number };
   sort?: 'cost' | 'time' | 'jobCost';
   headroomFraction?: number;
+  /** Corrections fitted from logged runs (DESIGN.md "Calibration"), per card and GPU count. */
+  correction?: (card: Card, gpus: number) => RankCorrection | null;
+}
+
+/** Multiply the raw memory and speed by these; `runs` says how many logged runs back them. */
+export interface RankCorrection {
+  memoryFactor: number;
+  speedFactor: number;
+  runs: number;
 }
 
 /** One way to run the job: a card type × GPU count × offer that fits. */
@@ -101,7 +110,12 @@ const rate = (x: number) => (x >= 100 ? String(Math.round(x)) : fmt(x));
  * cost), marks the Pareto front of (job cost or cost per 1M tokens, hours) and explains each number.
  * Money is never mixed: offers in another currency are skipped unless `rates` converts them.
  */
-export function rankCandidates(input: EstimateInput, workload: Workload, ctx: RankContext, opts: RankOptions = {}): RankResult {
+export function rankCandidates(
+  input: EstimateInput,
+  workload: Workload,
+  ctx: RankContext,
+  opts: RankOptions = {},
+): RankResult {
   const currency = opts.currency ?? 'CNY';
   const gpuCounts = [...new Set(opts.gpuCounts ?? [1, 2, 4, 8])].sort((a, b) => a - b);
   const headroomFraction = opts.headroomFraction ?? DEFAULT_HEADROOM_FRACTION;
@@ -110,9 +124,12 @@ export function rankCandidates(input: EstimateInput, workload: Workload, ctx: Ra
   const candidates: Omit<Candidate, 'pareto'>[] = [];
   const excluded: Excluded[] = [];
   const tokens = jobTokens(workload);
-  const tokensPerSample = workload.tokensPerSample !== undefined && workload.tokensPerSample > 0 ? workload.tokensPerSample : undefined;
+  const tokensPerSample =
+    workload.tokensPerSample !== undefined && workload.tokensPerSample > 0 ? workload.tokensPerSample : undefined;
 
-  const usable = ctx.offers.filter((o) => opts.billing === undefined || opts.billing === 'all' || o.billing === opts.billing);
+  const usable = ctx.offers.filter(
+    (o) => opts.billing === undefined || opts.billing === 'all' || o.billing === opts.billing,
+  );
   const priced: PricedOffer[] = [];
   let skippedCurrency = 0;
   for (const offer of usable) {
@@ -129,38 +146,58 @@ export function rankCandidates(input: EstimateInput, workload: Workload, ctx: Ra
   if (priced.some((p) => BILLING_PERIOD_HOURS[p.offer.billing] > 1)) {
     assumptions.push('package (daily/weekly/monthly) rates per GPU-hour assume 100% use of the period');
   }
-  if (priced.some((p) => p.offer.billing === 'spot')) assumptions.push('spot prices: interruptions and restarts not counted');
+  if (priced.some((p) => p.offer.billing === 'spot'))
+    assumptions.push('spot prices: interruptions and restarts not counted');
 
   for (const gpus of gpuCounts) {
-    const memory: MemoryEstimate = estimateMemory({ ...input, gpus }, { presets: ctx.presets, cards: ctx.cards, headroomFraction });
+    const memory: MemoryEstimate = estimateMemory(
+      { ...input, gpus },
+      { presets: ctx.presets, cards: ctx.cards, headroomFraction },
+    );
     if (gpus === gpuCounts[0]) assumptions.push(...memory.assumptions);
     for (const card of ctx.cards) {
       const fit = memory.fits.find((f) => f.card === card.id);
       if (!fit) continue;
-      if (!fit.fits) {
+      const correction = opts.correction?.(card, gpus) ?? null;
+      const memoryBytesPerGpu = memory.perGpu.totalBytes * (correction?.memoryFactor ?? 1);
+      if (memoryBytesPerGpu > fit.memoryBytes * (1 - headroomFraction)) {
         const usableGiB = gib(fit.memoryBytes * (1 - headroomFraction));
         excluded.push({
           card: card.id,
           gpus,
-          reason: `does not fit: needs ${gib(memory.perGpu.totalBytes)} GiB of ${card.memoryGiB} (${usableGiB} usable with ${Math.round(headroomFraction * 100)}% headroom)`,
+          reason: `does not fit: needs ${gib(memoryBytesPerGpu)} GiB of ${card.memoryGiB} (${usableGiB} usable with ${Math.round(headroomFraction * 100)}% headroom)`,
         });
         continue;
       }
       const offers = priced.filter((p) => p.offer.cardId === card.id && gpus % p.offer.gpusPerPrice === 0);
       if (offers.length === 0) {
-        excluded.push({ card: card.id, gpus, reason: `fits, but no offer in ${currency} for ${gpus} GPU${gpus > 1 ? 's' : ''}` });
+        excluded.push({
+          card: card.id,
+          gpus,
+          reason: `fits, but no offer in ${currency} for ${gpus} GPU${gpus > 1 ? 's' : ''}`,
+        });
         continue;
       }
-      const speed = estimateSpeed(memory.resolvedInput, memory.model, card, { tokensPerSample, trainableParams: memory.trainableParams });
-      const tokensPerSecond = speed.kind === 'train' ? speed.tokensPerSecond : speed.decodeTokensPerSecond;
+      const speed = estimateSpeed(memory.resolvedInput, memory.model, card, {
+        tokensPerSample,
+        trainableParams: memory.trainableParams,
+      });
+      const rawTokensPerSecond = speed.kind === 'train' ? speed.tokensPerSecond : speed.decodeTokensPerSecond;
+      const tokensPerSecond = rawTokensPerSecond * (correction?.speedFactor ?? 1);
       const speedLine =
         speed.kind === 'train'
-          ? `tokens/s = ${gpus} × ${rate(speed.tokensPerSecondPerGpu)} per GPU (${rate(speed.achievedTflops)} TFLOPS ÷ ${fmt(speed.flopsPerToken)} FLOPs/token × ${Math.round(speed.scalingEfficiency * 100)}% scaling) = ${rate(tokensPerSecond)}`
-          : `decode tokens/s = ${rate(tokensPerSecond)} (${speed.bound}-bound)`;
+          ? `tokens/s = ${gpus} × ${rate(speed.tokensPerSecondPerGpu)} per GPU (${rate(speed.achievedTflops)} TFLOPS ÷ ${fmt(speed.flopsPerToken)} FLOPs/token × ${Math.round(speed.scalingEfficiency * 100)}% scaling) = ${rate(rawTokensPerSecond)}`
+          : `decode tokens/s = ${rate(rawTokensPerSecond)} (${speed.bound}-bound)`;
+      const calibrationLine =
+        correction && correction.runs > 0
+          ? `calibrated on ${correction.runs} logged runs: memory × ${roundDecimal(correction.memoryFactor, 3)}, speed × ${roundDecimal(correction.speedFactor, 3)} → ${rate(tokensPerSecond)} tokens/s`
+          : null;
       for (const { offer, converted } of offers) {
         const pricePerGpuHour = offerPricePerGpuHour(converted);
         const per1M = costPer1MTokens(pricePerGpuHour, gpus, tokensPerSecond);
-        const per1k = tokensPerSample ? costPer1kSamples(pricePerGpuHour, gpus, tokensPerSecond, tokensPerSample) : null;
+        const per1k = tokensPerSample
+          ? costPer1kSamples(pricePerGpuHour, gpus, tokensPerSecond, tokensPerSample)
+          : null;
         const hours = tokens === null ? null : jobHours(tokens, tokensPerSecond);
         const job = hours === null ? null : jobCost(converted, gpus, hours);
         const priceLine =
@@ -168,14 +205,18 @@ export function rankCandidates(input: EstimateInput, workload: Workload, ctx: Ra
             ? `price per GPU-hour = ${cleanUnitPrice(converted.price)} ${currency} ÷ ${BILLING_PERIOD_HOURS[offer.billing]} h ÷ ${offer.gpusPerPrice} GPU = ${pricePerGpuHour} ${currency}`
             : `price per GPU-hour = ${cleanUnitPrice(converted.price)} ${currency} ÷ ${offer.gpusPerPrice} GPU = ${pricePerGpuHour} ${currency} (${offer.billing})`;
         const explain = [
-          `memory per GPU = ${gib(memory.perGpu.totalBytes)} GiB of ${card.memoryGiB} GiB`,
+          `memory per GPU = ${gib(memoryBytesPerGpu)} GiB of ${card.memoryGiB} GiB`,
           speedLine,
+          ...(calibrationLine ? [calibrationLine] : []),
           priceLine,
           `cost per 1M tokens = 10⁶ × ${pricePerGpuHour} × ${gpus} ÷ (3600 × ${rate(tokensPerSecond)}) = ${per1M} ${currency}`,
         ];
-        if (per1k !== null) explain.push(`cost per 1k samples = ${per1k} ${currency} at ${tokensPerSample} tokens/sample`);
+        if (per1k !== null)
+          explain.push(`cost per 1k samples = ${per1k} ${currency} at ${tokensPerSample} tokens/sample`);
         if (hours !== null && tokens !== null) {
-          explain.push(`hours = ${fmt(tokens)} tokens ÷ ${rate(tokensPerSecond)} tokens/s ÷ 3600 = ${roundDecimal(hours, 2)} h`);
+          explain.push(
+            `hours = ${fmt(tokens)} tokens ÷ ${rate(tokensPerSecond)} tokens/s ÷ 3600 = ${roundDecimal(hours, 2)} h`,
+          );
         }
         if (job) explain.push(`job cost: ${job.explain}`);
         if (offer.currency !== currency) explain.push(`converted from ${offer.price} ${offer.currency}`);
@@ -189,7 +230,7 @@ export function rankCandidates(input: EstimateInput, workload: Workload, ctx: Ra
           currency,
           pricePerGpuHour,
           fits: true,
-          memoryBytesPerGpu: memory.perGpu.totalBytes,
+          memoryBytesPerGpu,
           tokensPerSecond,
           costPer1MTokens: per1M,
           costPer1kSamples: per1k,
@@ -214,7 +255,8 @@ export function rankCandidates(input: EstimateInput, workload: Workload, ctx: Ra
 
 function compareBy(sort: 'cost' | 'time' | 'jobCost'): (a: Candidate, b: Candidate) => number {
   const byCost = (a: Candidate, b: Candidate) => a.costPer1MTokens - b.costPer1MTokens;
-  const byTime = (a: Candidate, b: Candidate) => (a.hours ?? 1 / a.tokensPerSecond) - (b.hours ?? 1 / b.tokensPerSecond);
+  const byTime = (a: Candidate, b: Candidate) =>
+    (a.hours ?? 1 / a.tokensPerSecond) - (b.hours ?? 1 / b.tokensPerSecond);
   const byJob = (a: Candidate, b: Candidate) => (a.jobCost ?? Infinity) - (b.jobCost ?? Infinity) || byCost(a, b);
   const primary = sort === 'time' ? byTime : sort === 'jobCost' ? byJob : byCost;
   const secondary = sort === 'time' ? byCost : byTime;

@@ -2,7 +2,13 @@ import type { Billing, Offer } from '../catalog';
 import { cleanUnitPrice } from './money';
 
 /** Hours in one billing period; a month is 30 days, as Chinese rental platforms count 包月. */
-export const BILLING_PERIOD_HOURS: Record<Billing, number> = { hourly: 1, spot: 1, daily: 24, weekly: 168, monthly: 720 };
+export const BILLING_PERIOD_HOURS: Record<Billing, number> = {
+  hourly: 1,
+  spot: 1,
+  daily: 24,
+  weekly: 168,
+  monthly: 720,
+};
 
 /**
  * Price of one GPU for one hour under an offer. Hourly/spot: price ÷ GPUs in the price. Packages:
@@ -19,8 +25,14 @@ export function costPer1MTokens(pricePerGpuHour: number, gpus: number, tokensPer
 }
 
 /** Cost of 1,000 samples: samples/s = tokens/s ÷ tokens per sample. */
-export function costPer1kSamples(pricePerGpuHour: number, gpus: number, tokensPerSecond: number, tokensPerSample: number): number {
-  if (!(tokensPerSecond > 0) || !(tokensPerSample > 0)) throw new RangeError('tokensPerSecond and tokensPerSample must be positive');
+export function costPer1kSamples(
+  pricePerGpuHour: number,
+  gpus: number,
+  tokensPerSecond: number,
+  tokensPerSample: number,
+): number {
+  if (!(tokensPerSecond > 0) || !(tokensPerSample > 0))
+    throw new RangeError('tokensPerSecond and tokensPerSample must be positive');
   const samplesPerSecond = tokensPerSecond / tokensPerSample;
   return cleanUnitPrice((1e3 * pricePerGpuHour * gpus) / (3600 * samplesPerSecond));
 }

@@ -64,7 +64,12 @@ export function trainingActivationBytes(s: ActivationSetup): number {
  * cross-entropy, and the fp32 gradient of the logits (DESIGN "Estimating memory"; torchtune's
  * chunked-CE row in data/reference-runs.json frees ≈ 8 bytes per b·s·V, the fp32 pair).
  */
-export function trainingLogitsBytes(model: ResolvedModel, batchSize: number, seqLen: number, activationBytes: number): number {
+export function trainingLogitsBytes(
+  model: ResolvedModel,
+  batchSize: number,
+  seqLen: number,
+  activationBytes: number,
+): number {
   return batchSize * seqLen * model.vocab * (activationBytes + 4 + 4);
 }
 
@@ -81,7 +86,13 @@ export function inferenceLogitsBytes(model: ResolvedModel, batchSize: number, ac
  * layer by layer): residual + normed input and the larger of attention q/k/v/out or the MLP's
  * gate, up and product (3·f per token), plus the s² scores when attention is eager.
  */
-export function inferenceTransientBytes(model: ResolvedModel, tokens: number, seqLen: number, activationBytes: number, flashAttention: boolean): number {
+export function inferenceTransientBytes(
+  model: ResolvedModel,
+  tokens: number,
+  seqLen: number,
+  activationBytes: number,
+  flashAttention: boolean,
+): number {
   const attention = 2 * model.heads * model.headDim + 2 * model.kvHeads * model.headDim;
   const mlp = 3 * model.intermediate * model.expertsPerToken;
   const perToken = activationBytes * (2 * model.hidden + Math.max(attention, mlp));

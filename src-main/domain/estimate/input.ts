@@ -111,7 +111,8 @@ export interface ResolvedModel {
 export interface MemoryEstimate {
   model: ResolvedModel;
   /** The input with every default filled in (what was actually estimated). */
-  resolvedInput: Required<Omit<EstimateInput, 'gpu' | 'lora' | 'quant'>> & Pick<EstimateInput, 'gpu' | 'lora' | 'quant'>;
+  resolvedInput: Required<Omit<EstimateInput, 'gpu' | 'lora' | 'quant'>> &
+    Pick<EstimateInput, 'gpu' | 'lora' | 'quant'>;
   trainableParams: number;
   perGpu: {
     /** What nvidia-smi shows at peak: torch reserved + CUDA context. */

@@ -83,7 +83,7 @@ describe('hand-checked terms', () => {
   });
   it('LoRA r16 on q,k,v,o of llama-3.1-8b trains r·(d_in+d_out)·L params with GQA dims', () => {
     const e = estimateMemory({ ...base, model: 'llama-3.1-8b', method: 'lora', precision: 'bf16', seqLen: 16 }, ctx);
-    const perLayer = 16 * ((4096 + 4096) + (4096 + 1024) + (4096 + 1024) + (4096 + 4096));
+    const perLayer = 16 * (4096 + 4096 + (4096 + 1024) + (4096 + 1024) + (4096 + 4096));
     expect(e.trainableParams).toBe(perLayer * 32);
   });
   it('NF4 + double quant keeps embeddings and LM head in 16 bits', () => {
@@ -95,13 +95,31 @@ describe('hand-checked terms', () => {
     expect(e.resolvedInput.quant).toBe('bnb');
   });
   it('ZeRO-3 on 4 GPUs divides weights, gradients and optimizer state by 4', () => {
-    const one = estimateMemory({ ...base, model: 'llama-3.1-8b', method: 'full', precision: 'bf16', seqLen: 16, mixedPrecision: false }, ctx);
-    const four = estimateMemory({ ...base, model: 'llama-3.1-8b', method: 'full', precision: 'bf16', seqLen: 16, mixedPrecision: false, gpus: 4, sharding: 'zero3' }, ctx);
+    const one = estimateMemory(
+      { ...base, model: 'llama-3.1-8b', method: 'full', precision: 'bf16', seqLen: 16, mixedPrecision: false },
+      ctx,
+    );
+    const four = estimateMemory(
+      {
+        ...base,
+        model: 'llama-3.1-8b',
+        method: 'full',
+        precision: 'bf16',
+        seqLen: 16,
+        mixedPrecision: false,
+        gpus: 4,
+        sharding: 'zero3',
+      },
+      ctx,
+    );
     expect(four.perGpu.breakdown.optimizer).toBeCloseTo(one.perGpu.breakdown.optimizer / 4, -3);
     expect(four.perGpu.breakdown.gradients).toBeCloseTo(one.perGpu.breakdown.gradients / 4, -3);
   });
   it('a 128K vocabulary makes logits gigabytes in training', () => {
-    const e = estimateMemory({ model: 'llama-3.1-8b', method: 'lora', precision: 'bf16', batchSize: 4, seqLen: 4096 }, ctx);
+    const e = estimateMemory(
+      { model: 'llama-3.1-8b', method: 'lora', precision: 'bf16', batchSize: 4, seqLen: 4096 },
+      ctx,
+    );
     expect(e.perGpu.breakdown.logits).toBe(4 * 4096 * 128256 * (2 + 4 + 4));
   });
 });
@@ -110,7 +128,14 @@ describe('classic fits', () => {
   const fitsOn = (input: EstimateInput, id: string): boolean =>
     estimateMemory(input, ctx).fits.find((f) => f.card === id)?.fits ?? false;
   it('13B LoRA in bf16 at batch 1, seq 2048 does not fit a 24 GB card; QLoRA does (checkpointing on, as in the QLoRA paper)', () => {
-    const lora: EstimateInput = { model: 'llama-2-13b', method: 'lora', precision: 'bf16', batchSize: 1, seqLen: 2048, gradientCheckpointing: true };
+    const lora: EstimateInput = {
+      model: 'llama-2-13b',
+      method: 'lora',
+      precision: 'bf16',
+      batchSize: 1,
+      seqLen: 2048,
+      gradientCheckpointing: true,
+    };
     expect(fitsOn(lora, 'rtx-4090')).toBe(false);
     expect(fitsOn({ ...lora, method: 'qlora', precision: 'int4' }, 'rtx-4090')).toBe(true);
   });
@@ -123,25 +148,45 @@ describe('classic fits', () => {
     expect(a100?.fits).toBe(false);
   });
   it('breakdown adds up to the total and total covers allocated', () => {
-    const e = estimateMemory({ model: 'mixtral-8x7b', method: 'qlora', precision: 'int4', batchSize: 2, seqLen: 4096 }, ctx);
+    const e = estimateMemory(
+      { model: 'mixtral-8x7b', method: 'qlora', precision: 'int4', batchSize: 2, seqLen: 4096 },
+      ctx,
+    );
     const b = e.perGpu.breakdown;
-    expect(b.weights + b.gradients + b.optimizer + b.activations + b.logits + b.kvCache + b.runtime).toBeCloseTo(e.perGpu.totalBytes, -2);
+    expect(b.weights + b.gradients + b.optimizer + b.activations + b.logits + b.kvCache + b.runtime).toBeCloseTo(
+      e.perGpu.totalBytes,
+      -2,
+    );
     expect(e.perGpu.totalBytes).toBeGreaterThan(e.perGpu.allocatedBytes);
     expect(e.model.activeParams).toBeLessThan(e.model.params);
   });
 });
 
 describe('solvers', () => {
-  const lora: EstimateInput = { model: 'llama-3.1-8b', method: 'lora', precision: 'bf16', batchSize: 1, seqLen: 2048, gradientCheckpointing: true };
+  const lora: EstimateInput = {
+    model: 'llama-3.1-8b',
+    method: 'lora',
+    precision: 'bf16',
+    batchSize: 1,
+    seqLen: 2048,
+    gradientCheckpointing: true,
+  };
   it('largestBatch is the boundary: that batch fits and one more does not', () => {
     const b = largestBatch(lora, card('a100-80gb'), ctx);
     expect(b).toBeGreaterThan(1);
-    const at = (batchSize: number): boolean => estimateMemory({ ...lora, batchSize }, { ...ctx, cards: [card('a100-80gb')] }).fits[0]?.fits ?? false;
+    const at = (batchSize: number): boolean =>
+      estimateMemory({ ...lora, batchSize }, { ...ctx, cards: [card('a100-80gb')] }).fits[0]?.fits ?? false;
     expect(at(b)).toBe(true);
     expect(at(b + 1)).toBe(false);
   });
   it('returns 0 when even batch 1 or seq 1 does not fit', () => {
-    const huge: EstimateInput = { model: 'llama-3.1-70b', method: 'full', precision: 'bf16', batchSize: 1, seqLen: 2048 };
+    const huge: EstimateInput = {
+      model: 'llama-3.1-70b',
+      method: 'full',
+      precision: 'bf16',
+      batchSize: 1,
+      seqLen: 2048,
+    };
     expect(largestBatch(huge, card('rtx-4090'), ctx)).toBe(0);
     expect(longestSeq(huge, card('rtx-4090'), ctx)).toBe(0);
   });
@@ -152,12 +197,26 @@ describe('solvers', () => {
 
 describe('defaults and incoherent input', () => {
   it('fills defaults and lists them', () => {
-    const e = estimateMemory({ model: 'llama-3.1-8b', method: 'lora', precision: 'bf16', batchSize: 1, seqLen: 512 }, ctx);
-    expect(e.resolvedInput).toMatchObject({ optimizer: 'adamw', gpus: 1, sharding: 'none', flashAttention: true, gradientCheckpointing: false, kvCachePrecision: 'bf16', lora: { rank: 16, targets: 'attention' } });
+    const e = estimateMemory(
+      { model: 'llama-3.1-8b', method: 'lora', precision: 'bf16', batchSize: 1, seqLen: 512 },
+      ctx,
+    );
+    expect(e.resolvedInput).toMatchObject({
+      optimizer: 'adamw',
+      gpus: 1,
+      sharding: 'none',
+      flashAttention: true,
+      gradientCheckpointing: false,
+      kvCachePrecision: 'bf16',
+      lora: { rank: 16, targets: 'attention' },
+    });
     expect(e.assumptions.some((a) => a.includes('LoRA rank 16'))).toBe(true);
   });
   it('ignores LoRA settings for full fine-tuning with an assumption', () => {
-    const e = estimateMemory({ ...base, method: 'full', precision: 'bf16', lora: { rank: 8, targets: 'attention' } }, ctx);
+    const e = estimateMemory(
+      { ...base, method: 'full', precision: 'bf16', lora: { rank: 8, targets: 'attention' } },
+      ctx,
+    );
     expect(e.resolvedInput.lora).toBeUndefined();
     expect(e.assumptions.some((a) => a.includes('LoRA settings ignored'))).toBe(true);
   });

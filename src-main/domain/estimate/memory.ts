@@ -43,7 +43,9 @@ export function estimateMemory(input: EstimateInput, ctx: EstimateContext): Memo
   const { model, assumptions: modelAssumptions } = resolveModel(input.model, ctx.presets);
   const assumptions = [...modelAssumptions, ...inputAssumptions];
   const { perGpu, trainableParams } =
-    resolved.method === 'inference' ? inferencePeak(model, resolved, assumptions) : trainingPeak(model, resolved, assumptions);
+    resolved.method === 'inference'
+      ? inferencePeak(model, resolved, assumptions)
+      : trainingPeak(model, resolved, assumptions);
   return {
     model,
     resolvedInput: resolved,
@@ -72,7 +74,11 @@ function activationBytes(precision: Precision, mixedPrecision: boolean, training
   return precision === 'fp32' && !(training && mixedPrecision) ? 4 : 2;
 }
 
-function inferencePeak(model: ResolvedModel, r: ResolvedInput, assumptions: string[]): { perGpu: PerGpu; trainableParams: number } {
+function inferencePeak(
+  model: ResolvedModel,
+  r: ResolvedInput,
+  assumptions: string[],
+): { perGpu: PerGpu; trainableParams: number } {
   const quant = r.quant ?? 'none';
   const gguf = quant.startsWith('gguf');
   const e = activationBytes(r.precision, false, false);
@@ -80,17 +86,28 @@ function inferencePeak(model: ResolvedModel, r: ResolvedInput, assumptions: stri
   const kvCache = kvCacheBytes(model, r.batchSize, r.seqLen, dtypeBytes(r.kvCachePrecision)) / r.gpus;
   const tokens = r.batchSize * r.seqLen;
   const prefillTokens = gguf ? Math.min(tokens, LLAMA_CPP_UBATCH_TOKENS) : tokens;
-  const activations = inferenceTransientBytes(model, prefillTokens, Math.min(r.seqLen, prefillTokens), e, r.flashAttention);
+  const activations = inferenceTransientBytes(
+    model,
+    prefillTokens,
+    Math.min(r.seqLen, prefillTokens),
+    e,
+    r.flashAttention,
+  );
   // llama.cpp sizes its output buffer for a whole micro-batch of fp32 logits.
   const logits = gguf ? prefillTokens * model.vocab * 4 : inferenceLogitsBytes(model, r.batchSize, e);
   const allocatedBytes = weights + kvCache + activations + logits;
   const { reserveBytes, contextBytes } = runtimeBytes(activations + logits, gguf ? 0 : kvCache, gguf);
-  if (!gguf) assumptions.push('KV cache grows during generation (HF transformers): part of an extra cache copy stays reserved');
+  if (!gguf)
+    assumptions.push('KV cache grows during generation (HF transformers): part of an extra cache copy stays reserved');
   const breakdown: MemoryBreakdown = { weights, gradients: 0, optimizer: 0, activations, logits, kvCache, runtime: 0 };
   return { perGpu: finish(breakdown, allocatedBytes, reserveBytes + contextBytes), trainableParams: 0 };
 }
 
-function trainingPeak(model: ResolvedModel, r: ResolvedInput, assumptions: string[]): { perGpu: PerGpu; trainableParams: number } {
+function trainingPeak(
+  model: ResolvedModel,
+  r: ResolvedInput,
+  assumptions: string[],
+): { perGpu: PerGpu; trainableParams: number } {
   const quant = r.quant ?? 'none';
   const n = r.gpus;
   const multi = n > 1;
@@ -103,7 +120,8 @@ function trainingPeak(model: ResolvedModel, r: ResolvedInput, assumptions: strin
   const e = activationBytes(r.precision, r.mixedPrecision, true);
   const fp32Residual = r.method === 'qlora' && quant === 'bnb';
   const residual = fp32Residual ? 4 : e;
-  if (fp32Residual) assumptions.push('bitsandbytes QLoRA: norm and MLP activations held in fp32 between the 4-bit matmuls');
+  if (fp32Residual)
+    assumptions.push('bitsandbytes QLoRA: norm and MLP activations held in fp32 between the 4-bit matmuls');
 
   let trainableParams: number;
   let modelWeights: number;
@@ -164,7 +182,15 @@ function trainingPeak(model: ResolvedModel, r: ResolvedInput, assumptions: strin
   const allocatedBytes = Math.max(backwardPeak, stepPeak);
   const { reserveBytes, contextBytes } = runtimeBytes(activations + logits, 0, false);
   const breakdown: MemoryBreakdown = atStep
-    ? { weights: weights - computeCopy + master, gradients: gradients + ddpBuckets, optimizer: optimizer - master + stepTemporary, activations: 0, logits: 0, kvCache: 0, runtime: 0 }
+    ? {
+        weights: weights - computeCopy + master,
+        gradients: gradients + ddpBuckets,
+        optimizer: optimizer - master + stepTemporary,
+        activations: 0,
+        logits: 0,
+        kvCache: 0,
+        runtime: 0,
+      }
     : {
         weights: weights + gathered,
         gradients: ddpBuckets,
@@ -180,6 +206,12 @@ function trainingPeak(model: ResolvedModel, r: ResolvedInput, assumptions: strin
 /** totalBytes = allocated + runtime extras; breakdown.runtime = total − the other parts. */
 function finish(breakdown: MemoryBreakdown, allocatedBytes: number, extraBytes: number): PerGpu {
   const totalBytes = allocatedBytes + extraBytes;
-  const named = breakdown.weights + breakdown.gradients + breakdown.optimizer + breakdown.activations + breakdown.logits + breakdown.kvCache;
+  const named =
+    breakdown.weights +
+    breakdown.gradients +
+    breakdown.optimizer +
+    breakdown.activations +
+    breakdown.logits +
+    breakdown.kvCache;
   return { totalBytes, allocatedBytes, breakdown: { ...breakdown, runtime: Math.max(0, totalBytes - named) } };
 }

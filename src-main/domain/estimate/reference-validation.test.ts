@@ -103,7 +103,12 @@ function median(values: number[]): number {
   return sorted.length % 2 ? at(mid) : (at(mid - 1) + at(mid)) / 2;
 }
 
-function summary(rows: Comparison[]): { count: number; medianAbsPct: number; within20: number; medianSignedPct: number } {
+function summary(rows: Comparison[]): {
+  count: number;
+  medianAbsPct: number;
+  within20: number;
+  medianSignedPct: number;
+} {
   const abs = rows.map((r) => Math.abs(r.errorFraction));
   return {
     count: rows.length,
@@ -120,7 +125,10 @@ function table(title: string, key: (c: Comparison) => string, rows: Comparison[]
     const s = summary(group);
     return `${name.padEnd(50)} ${String(s.count).padStart(5)} ${s.medianAbsPct.toFixed(1).padStart(8)}% ${s.medianSignedPct.toFixed(1).padStart(8)}% ${(100 * s.within20).toFixed(0).padStart(8)}%`;
   });
-  return [`${title.padEnd(50)} ${'rows'.padStart(5)} ${'med|err|'.padStart(9)} ${'med err'.padStart(9)} ${'±20%'.padStart(9)}`, ...lines].join('\n');
+  return [
+    `${title.padEnd(50)} ${'rows'.padStart(5)} ${'med|err|'.padStart(9)} ${'med err'.padStart(9)} ${'±20%'.padStart(9)}`,
+    ...lines,
+  ].join('\n');
 }
 
 describe('memory estimate against published runs (data/reference-runs.json)', () => {
@@ -131,12 +139,23 @@ describe('memory estimate against published runs (data/reference-runs.json)', ()
         table('all rows with a per-GPU peak, by method', (c) => c.method, comparisons),
         table('core rows, by method', (c) => c.method, core),
         table('all rows, by source', (c) => c.source, comparisons),
-        table('core rows the input can express, by method', (c) => c.method, core.filter((c) => c.expressible)),
+        table(
+          'core rows the input can express, by method',
+          (c) => c.method,
+          core.filter((c) => c.expressible),
+        ),
         `core overall: ${JSON.stringify(summary(core))}`,
         `core, expressible: ${JSON.stringify(summary(core.filter((c) => c.expressible)))}`,
-        `OOM rows predicted not to fit: ${oomVerdicts.filter((v) => v.predictedOom).length}/${oomVerdicts.length}; missed: ${oomVerdicts.filter((v) => !v.predictedOom).map((v) => v.id).join(', ')}`,
+        `OOM rows predicted not to fit: ${oomVerdicts.filter((v) => v.predictedOom).length}/${oomVerdicts.length}; missed: ${oomVerdicts
+          .filter((v) => !v.predictedOom)
+          .map((v) => v.id)
+          .join(', ')}`,
         `runs that ran but are predicted not to fit (default headroom): ${falseAlarms()}`,
-        `worst core rows: ${[...core].sort((a, b) => Math.abs(b.errorFraction) - Math.abs(a.errorFraction)).slice(0, 8).map((c) => `${c.id} ${(100 * c.errorFraction).toFixed(0)}%`).join(', ')}`,
+        `worst core rows: ${[...core]
+          .sort((a, b) => Math.abs(b.errorFraction) - Math.abs(a.errorFraction))
+          .slice(0, 8)
+          .map((c) => `${c.id} ${(100 * c.errorFraction).toFixed(0)}%`)
+          .join(', ')}`,
       ].join('\n\n'),
     );
     expect(comparisons.length).toBeGreaterThan(50);

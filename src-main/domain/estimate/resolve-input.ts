@@ -35,7 +35,10 @@ export function resolveInput(input: EstimateInput): { resolved: ResolvedInput; a
     throw new InputError('precision', 'qlora needs a 4-bit base: use int4');
   }
   if (method === 'full' && quantized) {
-    throw new InputError('precision', 'full fine-tuning cannot update a quantized base: use bf16, or qlora for a 4-bit base');
+    throw new InputError(
+      'precision',
+      'full fine-tuning cannot update a quantized base: use bf16, or qlora for a 4-bit base',
+    );
   }
 
   let quant: Quant = input.quant ?? 'none';
@@ -48,7 +51,10 @@ export function resolveInput(input: EstimateInput): { resolved: ResolvedInput; a
     );
   }
   if (!quantized && quant !== 'none') {
-    throw new InputError('quant', `${quant} quantizes weights to ${SCHEME_PRECISIONS[quant].join(' or ')}: set precision accordingly`);
+    throw new InputError(
+      'quant',
+      `${quant} quantizes weights to ${SCHEME_PRECISIONS[quant].join(' or ')}: set precision accordingly`,
+    );
   }
   if (quant !== 'none' && !SCHEME_PRECISIONS[quant].includes(precision)) {
     throw new InputError('quant', `${quant} is a ${SCHEME_PRECISIONS[quant].join('/')} scheme, not ${precision}`);
@@ -76,7 +82,8 @@ export function resolveInput(input: EstimateInput): { resolved: ResolvedInput; a
     assumptions.push('gradient checkpointing on (the PEFT QLoRA default)');
   }
   const flashAttention = input.flashAttention ?? true;
-  const kvCachePrecision = input.kvCachePrecision ?? (precision === 'fp16' ? 'fp16' : precision === 'fp32' ? 'fp32' : 'bf16');
+  const kvCachePrecision =
+    input.kvCachePrecision ?? (precision === 'fp16' ? 'fp16' : precision === 'fp32' ? 'fp32' : 'bf16');
 
   let lora = input.lora;
   if (method === 'lora' || method === 'qlora') {
@@ -90,7 +97,9 @@ export function resolveInput(input: EstimateInput): { resolved: ResolvedInput; a
   }
   if (gpus === 1 && sharding !== 'none') assumptions.push(`${sharding} on one GPU shards nothing`);
   if (!training && gpus > 1) {
-    assumptions.push(`inference on ${gpus} GPUs: weights and KV cache split evenly across them (tensor or pipeline parallel)`);
+    assumptions.push(
+      `inference on ${gpus} GPUs: weights and KV cache split evenly across them (tensor or pipeline parallel)`,
+    );
   }
 
   const resolved: ResolvedInput = {

@@ -12,20 +12,118 @@ type Template = Omit<ResolvedModel, 'id' | 'name' | 'params' | 'activeParams' | 
  * Layers are solved from P, so a guess can step down in depth where the width steps up.
  */
 const TEMPLATES: Template[] = [
-  { upTo: 0.75e9, hidden: 896, heads: 14, kvHeads: 2, headDim: 64, intermediate: 4864, vocab: 32000, tiedEmbeddings: true, gatedMlp: true, experts: 1, expertsPerToken: 1 },
-  { upTo: 2e9, hidden: 2048, heads: 32, kvHeads: 8, headDim: 64, intermediate: 8192, vocab: 128256, tiedEmbeddings: true, gatedMlp: true, experts: 1, expertsPerToken: 1 },
-  { upTo: 5e9, hidden: 3072, heads: 32, kvHeads: 8, headDim: 96, intermediate: 8192, vocab: 128256, tiedEmbeddings: true, gatedMlp: true, experts: 1, expertsPerToken: 1 },
-  { upTo: 11e9, hidden: 4096, heads: 32, kvHeads: 8, headDim: 128, intermediate: 14336, vocab: 128256, tiedEmbeddings: false, gatedMlp: true, experts: 1, expertsPerToken: 1 },
-  { upTo: 22e9, hidden: 5120, heads: 40, kvHeads: 8, headDim: 128, intermediate: 13824, vocab: 152064, tiedEmbeddings: false, gatedMlp: true, experts: 1, expertsPerToken: 1 },
-  { upTo: 45e9, hidden: 5120, heads: 40, kvHeads: 8, headDim: 128, intermediate: 27648, vocab: 152064, tiedEmbeddings: false, gatedMlp: true, experts: 1, expertsPerToken: 1 },
-  { upTo: 150e9, hidden: 8192, heads: 64, kvHeads: 8, headDim: 128, intermediate: 28672, vocab: 128256, tiedEmbeddings: false, gatedMlp: true, experts: 1, expertsPerToken: 1 },
-  { upTo: Infinity, hidden: 16384, heads: 128, kvHeads: 8, headDim: 128, intermediate: 53248, vocab: 128256, tiedEmbeddings: false, gatedMlp: true, experts: 1, expertsPerToken: 1 },
+  {
+    upTo: 0.75e9,
+    hidden: 896,
+    heads: 14,
+    kvHeads: 2,
+    headDim: 64,
+    intermediate: 4864,
+    vocab: 32000,
+    tiedEmbeddings: true,
+    gatedMlp: true,
+    experts: 1,
+    expertsPerToken: 1,
+  },
+  {
+    upTo: 2e9,
+    hidden: 2048,
+    heads: 32,
+    kvHeads: 8,
+    headDim: 64,
+    intermediate: 8192,
+    vocab: 128256,
+    tiedEmbeddings: true,
+    gatedMlp: true,
+    experts: 1,
+    expertsPerToken: 1,
+  },
+  {
+    upTo: 5e9,
+    hidden: 3072,
+    heads: 32,
+    kvHeads: 8,
+    headDim: 96,
+    intermediate: 8192,
+    vocab: 128256,
+    tiedEmbeddings: true,
+    gatedMlp: true,
+    experts: 1,
+    expertsPerToken: 1,
+  },
+  {
+    upTo: 11e9,
+    hidden: 4096,
+    heads: 32,
+    kvHeads: 8,
+    headDim: 128,
+    intermediate: 14336,
+    vocab: 128256,
+    tiedEmbeddings: false,
+    gatedMlp: true,
+    experts: 1,
+    expertsPerToken: 1,
+  },
+  {
+    upTo: 22e9,
+    hidden: 5120,
+    heads: 40,
+    kvHeads: 8,
+    headDim: 128,
+    intermediate: 13824,
+    vocab: 152064,
+    tiedEmbeddings: false,
+    gatedMlp: true,
+    experts: 1,
+    expertsPerToken: 1,
+  },
+  {
+    upTo: 45e9,
+    hidden: 5120,
+    heads: 40,
+    kvHeads: 8,
+    headDim: 128,
+    intermediate: 27648,
+    vocab: 152064,
+    tiedEmbeddings: false,
+    gatedMlp: true,
+    experts: 1,
+    expertsPerToken: 1,
+  },
+  {
+    upTo: 150e9,
+    hidden: 8192,
+    heads: 64,
+    kvHeads: 8,
+    headDim: 128,
+    intermediate: 28672,
+    vocab: 128256,
+    tiedEmbeddings: false,
+    gatedMlp: true,
+    experts: 1,
+    expertsPerToken: 1,
+  },
+  {
+    upTo: Infinity,
+    hidden: 16384,
+    heads: 128,
+    kvHeads: 8,
+    headDim: 128,
+    intermediate: 53248,
+    vocab: 128256,
+    tiedEmbeddings: false,
+    gatedMlp: true,
+    experts: 1,
+    expertsPerToken: 1,
+  },
 ];
 
 const LARGEST_TEMPLATE: Template = TEMPLATES[TEMPLATES.length - 1] as Template;
 
 /** Parameters in one decoder layer (attention + MLP + two norms), for a shape. */
-export function layerParams(m: Pick<ResolvedModel, 'hidden' | 'heads' | 'kvHeads' | 'headDim' | 'intermediate' | 'gatedMlp' | 'experts'>): number {
+export function layerParams(
+  m: Pick<ResolvedModel, 'hidden' | 'heads' | 'kvHeads' | 'headDim' | 'intermediate' | 'gatedMlp' | 'experts'>,
+): number {
   const attention = m.hidden * m.headDim * (2 * m.heads + 2 * m.kvHeads);
   const mlp = (m.gatedMlp ? 3 : 2) * m.hidden * m.intermediate * m.experts;
   const router = m.experts > 1 ? m.hidden * m.experts : 0;
@@ -82,7 +180,8 @@ function fromPreset(p: ModelPreset): ResolvedModel {
 function fromShape(given: ModelInputObject, name: string): { model: ResolvedModel; assumptions: string[] } {
   // An MoE model's width follows its dense-equivalent size, not its total: the MLP (about 65%
   // of a dense block's parameters, e.g. Llama/Mixtral) is repeated once per expert.
-  const denseEquivalent = (given.experts ?? 1) > 1 ? given.params / (1 + ((given.experts ?? 1) - 1) * 0.65) : given.params;
+  const denseEquivalent =
+    (given.experts ?? 1) > 1 ? given.params / (1 + ((given.experts ?? 1) - 1) * 0.65) : given.params;
   const t: Template = TEMPLATES.find((x) => denseEquivalent <= x.upTo) ?? LARGEST_TEMPLATE;
   const guessed: string[] = [];
   const pick = <K extends keyof Template>(key: K & keyof ModelInputObject, fallback: Template[K]): Template[K] => {
@@ -93,7 +192,10 @@ function fromShape(given: ModelInputObject, name: string): { model: ResolvedMode
   const hidden = pick('hidden', t.hidden);
   const headsFallback = given.hidden !== undefined ? Math.max(1, Math.round(hidden / 128)) : t.heads;
   const heads = pick('heads', headsFallback);
-  const headDim = pick('headDim', given.hidden !== undefined || given.heads !== undefined ? Math.max(1, Math.round(hidden / heads)) : t.headDim);
+  const headDim = pick(
+    'headDim',
+    given.hidden !== undefined || given.heads !== undefined ? Math.max(1, Math.round(hidden / heads)) : t.headDim,
+  );
   const kvHeads = pick('kvHeads', Math.min(heads, t.kvHeads));
   const gatedMlp = pick('gatedMlp', t.gatedMlp);
   const intermediateFallback =
@@ -103,10 +205,20 @@ function fromShape(given: ModelInputObject, name: string): { model: ResolvedMode
   const tiedEmbeddings = pick('tiedEmbeddings', t.tiedEmbeddings);
   const experts = pick('experts', 1);
   const expertsPerToken = Math.min(experts, pick('expertsPerToken', Math.min(experts, 2)));
-  const shape = { hidden, heads, kvHeads, headDim, intermediate, vocab, tiedEmbeddings, gatedMlp, experts, expertsPerToken };
+  const shape = {
+    hidden,
+    heads,
+    kvHeads,
+    headDim,
+    intermediate,
+    vocab,
+    tiedEmbeddings,
+    gatedMlp,
+    experts,
+    expertsPerToken,
+  };
   const perLayer = layerParams(shape);
-  const layers =
-    given.layers ?? Math.max(1, Math.round((given.params - embeddingParams(shape) - hidden) / perLayer));
+  const layers = given.layers ?? Math.max(1, Math.round((given.params - embeddingParams(shape) - hidden) / perLayer));
   if (given.layers === undefined) guessed.push('layers');
   const activePerLayer = layerParams({ ...shape, experts: expertsPerToken });
   const activeParams =

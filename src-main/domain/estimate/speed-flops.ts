@@ -66,7 +66,12 @@ export function decodeWeightBytes(model: ResolvedModel, precision: Precision, qu
 }
 
 /** KV-cache bytes read per decode step: 2·L·a_kv·d·context·b·bytes (K and V for every cached token). */
-export function decodeKvBytes(model: ResolvedModel, contextTokens: number, batchSize: number, kvBytesPerValue: number): number {
+export function decodeKvBytes(
+  model: ResolvedModel,
+  contextTokens: number,
+  batchSize: number,
+  kvBytesPerValue: number,
+): number {
   return 2 * model.layers * model.kvHeads * model.headDim * contextTokens * batchSize * kvBytesPerValue;
 }
 

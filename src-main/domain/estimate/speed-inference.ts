@@ -45,7 +45,9 @@ export function estimateInferenceSpeed(
     // Eager PyTorch dispatches from Python: the GPU waits on the CPU unless its own work takes longer.
     overheadSeconds = model.layers * SPEED.eagerLayerFloorSeconds;
     stepSeconds = Math.max(gpuSeconds, overheadSeconds) + hopSeconds;
-    assumptions.push(`eager PyTorch runtime (HF generate): at least ${fmt(overheadSeconds * 1e3)} ms per step of CPU dispatch`);
+    assumptions.push(
+      `eager PyTorch runtime (HF generate): at least ${fmt(overheadSeconds * 1e3)} ms per step of CPU dispatch`,
+    );
   }
   const bound: InferenceSpeed['bound'] =
     overheadSeconds >= gpuSeconds ? 'overhead' : memorySeconds >= computeSeconds ? 'memory' : 'compute';

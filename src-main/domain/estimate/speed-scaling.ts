@@ -46,12 +46,12 @@ export function dataParallelScaling(input: ScalingInput): Scaling {
   const link = linkBusBandwidth(input.card, n);
   const gradientBytes = input.trainableParams * 2;
   const sharded = input.sharding === 'zero3' || input.sharding === 'fsdp';
-  const bytes = sharded
-    ? ((n - 1) / n) * (2 * input.weightBytes + gradientBytes)
-    : ((2 * (n - 1)) / n) * gradientBytes;
+  const bytes = sharded ? ((n - 1) / n) * (2 * input.weightBytes + gradientBytes) : ((2 * (n - 1)) / n) * gradientBytes;
   const commSecondsPerStep = bytes / link.bytesPerSecond;
   const efficiency = input.computeSecondsPerStep / (input.computeSecondsPerStep + commSecondsPerStep);
-  const mode = sharded ? `${input.sharding} (weights all-gathered, gradients reduce-scattered)` : 'data parallel (gradient all-reduce)';
+  const mode = sharded
+    ? `${input.sharding} (weights all-gathered, gradients reduce-scattered)`
+    : 'data parallel (gradient all-reduce)';
   return {
     efficiency,
     commSecondsPerStep,

@@ -22,7 +22,8 @@ export function estimateTrainingSpeed(
   const assumptions: string[] = [];
   const flops = trainingFlopsPerToken(model, method, config.seqLen, config.gradientCheckpointing, adapterParams);
   assumptions.push(`FLOPs per token: ${flops.formula}`);
-  if (adapter && opts.trainableParams === undefined) assumptions.push('adapter FLOPs left out (under 1% for usual ranks)');
+  if (adapter && opts.trainableParams === undefined)
+    assumptions.push('adapter FLOPs left out (under 1% for usual ranks)');
 
   const fp32Math = config.precision === 'fp32' && !config.mixedPrecision;
   const peakTflops = fp32Math ? card.fp32Tflops : card.bf16Tflops;
@@ -30,7 +31,9 @@ export function estimateTrainingSpeed(
   const moe = model.experts > 1;
   // MFU fitted on published rows (speed-constants.ts); the factors are global, never per row.
   const mfu =
-    (adapter ? SPEED.mfuLora : SPEED.mfuFull) * (cls === 'gddr' ? SPEED.gddrMfuFactor : 1) * (moe ? SPEED.moeMfuFactor : 1);
+    (adapter ? SPEED.mfuLora : SPEED.mfuFull) *
+    (cls === 'gddr' ? SPEED.gddrMfuFactor : 1) *
+    (moe ? SPEED.moeMfuFactor : 1);
   assumptions.push(
     `achieved ${(peakTflops * mfu).toFixed(0)} TFLOPS = ${peakTflops} ${fp32Math ? 'FP32' : 'BF16'} TFLOPS × ${(mfu * 100).toFixed(0)}% MFU (${adapter ? 'LoRA' : 'full'}, ${cls.toUpperCase()} card${moe ? ', MoE' : ''})`,
   );
@@ -43,7 +46,12 @@ export function estimateTrainingSpeed(
     // Quantized base: each pass reads the packed weights, writes and re-reads a 16-bit copy (QLoRA, Dettmers 2023).
     const passes = config.gradientCheckpointing ? 3 : 2;
     const bytesPerStep = passes * linearParams * (bits / 8 + 4);
-    const seconds = bytesPerStep / (card.bandwidthGBps * 1e9 * (cls === 'hbm' ? SPEED.decodeBandwidthEfficiencyHbm : SPEED.decodeBandwidthEfficiencyGddr)) / tokensPerStep;
+    const seconds =
+      bytesPerStep /
+      (card.bandwidthGBps *
+        1e9 *
+        (cls === 'hbm' ? SPEED.decodeBandwidthEfficiencyHbm : SPEED.decodeBandwidthEfficiencyGddr)) /
+      tokensPerStep;
     secondsPerToken += seconds;
     assumptions.push(`dequantization of the ${bits}-bit base adds ${fmt(seconds * tokensPerStep)} s per step`);
   }

@@ -75,7 +75,9 @@ function summarize(rows: Comparison[]): { n: number; median: number; p90: number
 }
 
 const runs = readJson<ReferenceRun>('reference-runs.json');
-const cards = new Map([...readJson<Card>('cards.json'), ...readJson<Card>('reference-cards.json')].map((c) => [c.id, c]));
+const cards = new Map(
+  [...readJson<Card>('cards.json'), ...readJson<Card>('reference-cards.json')].map((c) => [c.id, c]),
+);
 const comparisons = runs.map((r) => compare(r, cards)).filter((c): c is Comparison => c !== null);
 const byKind = (kind: Comparison['kind']) => comparisons.filter((c) => c.kind === kind);
 
@@ -94,10 +96,15 @@ describe('speed model against published throughput (data/reference-runs.json)', 
     }
     for (const kind of ['train', 'decode', 'prefill'] as const) {
       const s = summarize(byKind(kind));
-      lines.push(`${kind.padEnd(7)} ALL${' '.repeat(53)}${String(s.n).padStart(3)} ${pct(s.median)} ${pct(s.p90)} ${pct(s.bias)}`);
+      lines.push(
+        `${kind.padEnd(7)} ALL${' '.repeat(53)}${String(s.n).padStart(3)} ${pct(s.median)} ${pct(s.p90)} ${pct(s.bias)}`,
+      );
     }
     const worst = [...comparisons].sort((a, b) => Math.abs(b.error) - Math.abs(a.error)).slice(0, 8);
-    lines.push('worst rows:', ...worst.map((c) => `  ${c.run.id}: predicted ${c.predicted.toFixed(1)} vs ${c.measured} (${pct(c.error)})`));
+    lines.push(
+      'worst rows:',
+      ...worst.map((c) => `  ${c.run.id}: predicted ${c.predicted.toFixed(1)} vs ${c.measured} (${pct(c.error)})`),
+    );
     console.log(lines.join('\n'));
     expect(comparisons.length).toBeGreaterThan(0);
   });

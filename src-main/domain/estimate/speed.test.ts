@@ -29,7 +29,10 @@ const train = (input: EstimateInput, cardId: string, tokensPerSample?: number) =
 const infer = (input: EstimateInput, cardId: string) => speedOf(input, cardId) as InferenceSpeed;
 
 describe('training FLOPs per token', () => {
-  const model = estimateMemory({ model: 'llama-3.1-8b', method: 'full', precision: 'bf16', batchSize: 1, seqLen: 2048 }, { presets, cards }).model;
+  const model = estimateMemory(
+    { model: 'llama-3.1-8b', method: 'full', precision: 'bf16', batchSize: 1, seqLen: 2048 },
+    { presets, cards },
+  ).model;
 
   it('is about 6·P for full fine-tuning at short context (Kaplan et al. 2020)', () => {
     const { flopsPerToken } = trainingFlopsPerToken(model, 'full', 128, false);
@@ -69,8 +72,16 @@ describe('training speed', () => {
 
   it('H20 trains slower than A100 (148 vs 312 TFLOPS) but decodes faster (4.0 vs 2.0 TB/s)', () => {
     expect(train(base, 'h20-96gb').tokensPerSecond).toBeLessThan(train(base, 'a100-80gb').tokensPerSecond);
-    const decode: EstimateInput = { model: 'llama-3.1-70b', method: 'inference', precision: 'bf16', batchSize: 1, seqLen: 2048 };
-    expect(infer(decode, 'h20-96gb').decodeTokensPerSecond).toBeGreaterThan(infer(decode, 'a100-80gb').decodeTokensPerSecond);
+    const decode: EstimateInput = {
+      model: 'llama-3.1-70b',
+      method: 'inference',
+      precision: 'bf16',
+      batchSize: 1,
+      seqLen: 2048,
+    };
+    expect(infer(decode, 'h20-96gb').decodeTokensPerSecond).toBeGreaterThan(
+      infer(decode, 'a100-80gb').decodeTokensPerSecond,
+    );
   });
 
   it('QLoRA pays for dequantizing its base: slower than LoRA on the same card', () => {
@@ -80,7 +91,14 @@ describe('training speed', () => {
 
   it('gives 5–6× on 8 PCIe cards for a small full fine-tune (practice/001: "八卡并行的加速比可能只有五到六倍")', () => {
     for (const model of ['qwen2.5-1.5b', 'llama-3.2-3b']) {
-      const input: EstimateInput = { model, method: 'full', precision: 'bf16', batchSize: 4, seqLen: 2048, sharding: 'zero2' };
+      const input: EstimateInput = {
+        model,
+        method: 'full',
+        precision: 'bf16',
+        batchSize: 4,
+        seqLen: 2048,
+        sharding: 'zero2',
+      };
       const one = train(input, 'rtx-4090').tokensPerSecond;
       const eight = train({ ...input, gpus: 8 }, 'rtx-4090');
       expect(eight.tokensPerSecond / one).toBeGreaterThan(5);
@@ -90,13 +108,27 @@ describe('training speed', () => {
   });
 
   it('scales near-linearly over NVLink and for LoRA (only adapter gradients are reduced)', () => {
-    const full: EstimateInput = { model: 'llama-3.1-8b', method: 'full', precision: 'bf16', batchSize: 4, seqLen: 4096, sharding: 'fsdp' };
+    const full: EstimateInput = {
+      model: 'llama-3.1-8b',
+      method: 'full',
+      precision: 'bf16',
+      batchSize: 4,
+      seqLen: 4096,
+      sharding: 'fsdp',
+    };
     expect(train({ ...full, gpus: 8 }, 'a100-80gb').scalingEfficiency).toBeGreaterThan(0.9);
     expect(train({ ...base, gpus: 8 }, 'rtx-4090').scalingEfficiency).toBeGreaterThan(0.98);
   });
 
   it('FSDP/ZeRO-3 communicates more than plain data parallel', () => {
-    const input: EstimateInput = { model: 'llama-3.2-3b', method: 'full', precision: 'bf16', batchSize: 4, seqLen: 2048, gpus: 4 };
+    const input: EstimateInput = {
+      model: 'llama-3.2-3b',
+      method: 'full',
+      precision: 'bf16',
+      batchSize: 4,
+      seqLen: 2048,
+      gpus: 4,
+    };
     const ddp = train({ ...input, sharding: 'zero2' }, 'rtx-4090').scalingEfficiency;
     const fsdp = train({ ...input, sharding: 'fsdp' }, 'rtx-4090').scalingEfficiency;
     expect(fsdp).toBeLessThan(ddp);
@@ -105,21 +137,52 @@ describe('training speed', () => {
 
 describe('inference speed', () => {
   it('70B decode at batch 1 is memory-bound; 0.5B is overhead-bound; batch 256 of 8B is compute-bound', () => {
-    expect(infer({ model: 'llama-3.1-70b', method: 'inference', precision: 'bf16', batchSize: 1, seqLen: 1024, gpus: 2 }, 'a100-80gb').bound).toBe('memory');
-    expect(infer({ model: 'qwen2.5-0.5b', method: 'inference', precision: 'bf16', batchSize: 1, seqLen: 1024 }, 'h100-sxm').bound).toBe('overhead');
-    expect(infer({ model: 'llama-3.1-8b', method: 'inference', precision: 'bf16', batchSize: 256, seqLen: 128 }, 'h20-96gb').bound).toBe('compute');
+    expect(
+      infer(
+        { model: 'llama-3.1-70b', method: 'inference', precision: 'bf16', batchSize: 1, seqLen: 1024, gpus: 2 },
+        'a100-80gb',
+      ).bound,
+    ).toBe('memory');
+    expect(
+      infer({ model: 'qwen2.5-0.5b', method: 'inference', precision: 'bf16', batchSize: 1, seqLen: 1024 }, 'h100-sxm')
+        .bound,
+    ).toBe('overhead');
+    expect(
+      infer({ model: 'llama-3.1-8b', method: 'inference', precision: 'bf16', batchSize: 256, seqLen: 128 }, 'h20-96gb')
+        .bound,
+    ).toBe('compute');
   });
 
   it('a 4-bit model decodes about 2–3.5× faster than fp16 on the same card (llama.cpp tg: 4090 127.7 vs 54.3)', () => {
-    const fp16 = infer({ model: 'llama-3.1-8b', method: 'inference', precision: 'fp16', batchSize: 1, seqLen: 1024 }, 'rtx-4090');
-    const q4 = infer({ model: 'llama-3.1-8b', method: 'inference', precision: 'int4', quant: 'gguf-q4_k_m', batchSize: 1, seqLen: 1024 }, 'rtx-4090');
+    const fp16 = infer(
+      { model: 'llama-3.1-8b', method: 'inference', precision: 'fp16', batchSize: 1, seqLen: 1024 },
+      'rtx-4090',
+    );
+    const q4 = infer(
+      {
+        model: 'llama-3.1-8b',
+        method: 'inference',
+        precision: 'int4',
+        quant: 'gguf-q4_k_m',
+        batchSize: 1,
+        seqLen: 1024,
+      },
+      'rtx-4090',
+    );
     const ratio = q4.decodeTokensPerSecond / fp16.decodeTokensPerSecond;
     expect(ratio).toBeGreaterThan(2);
     expect(ratio).toBeLessThan(3.5);
   });
 
   it('a layer split over GPUs does not speed decode up (llama.cpp tg, 1 vs 4 RTX 4090: 127.7 vs 117.6)', () => {
-    const input: EstimateInput = { model: 'llama-3.1-8b', method: 'inference', precision: 'int4', quant: 'gguf-q4_k_m', batchSize: 1, seqLen: 1024 };
+    const input: EstimateInput = {
+      model: 'llama-3.1-8b',
+      method: 'inference',
+      precision: 'int4',
+      quant: 'gguf-q4_k_m',
+      batchSize: 1,
+      seqLen: 1024,
+    };
     const one = infer(input, 'rtx-4090').decodeTokensPerSecond;
     const four = infer({ ...input, gpus: 4 }, 'rtx-4090').decodeTokensPerSecond;
     expect(four).toBeLessThan(one);
@@ -134,9 +197,14 @@ describe('inference speed', () => {
   });
 
   it('eager PyTorch (HF generate) is slower than an efficient runtime at batch 1', () => {
-    const memory = estimateMemory({ model: 'llama-2-13b', method: 'inference', precision: 'fp16', batchSize: 1, seqLen: 1024 }, { presets, cards });
+    const memory = estimateMemory(
+      { model: 'llama-2-13b', method: 'inference', precision: 'fp16', batchSize: 1, seqLen: 1024 },
+      { presets, cards },
+    );
     const efficient = estimateSpeed(memory.resolvedInput, memory.model, card('a100-80gb')) as InferenceSpeed;
-    const eager = estimateSpeed(memory.resolvedInput, memory.model, card('a100-80gb'), { runtime: 'eager' }) as InferenceSpeed;
+    const eager = estimateSpeed(memory.resolvedInput, memory.model, card('a100-80gb'), {
+      runtime: 'eager',
+    }) as InferenceSpeed;
     expect(eager.decodeTokensPerSecond).toBeLessThan(efficient.decodeTokensPerSecond);
   });
 });

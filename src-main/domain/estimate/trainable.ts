@@ -4,7 +4,10 @@ const ATTENTION: LoraTarget[] = ['q', 'k', 'v', 'o'];
 const ALL_LINEAR: LoraTarget[] = ['q', 'k', 'v', 'o', 'gate', 'up', 'down'];
 
 /** The matrices a LoRA target list names, without gate on a non-gated MLP. */
-export function loraTargets(targets: NonNullable<EstimateInput['lora']>['targets'], model: ResolvedModel): LoraTarget[] {
+export function loraTargets(
+  targets: NonNullable<EstimateInput['lora']>['targets'],
+  model: ResolvedModel,
+): LoraTarget[] {
   const list = targets === 'attention' ? ATTENTION : targets === 'all-linear' ? ALL_LINEAR : targets;
   return [...new Set(list)].filter((t) => t !== 'gate' || model.gatedMlp);
 }

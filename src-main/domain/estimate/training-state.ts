@@ -15,7 +15,11 @@ export interface TrainingStateBytes {
  * `stateDtype` is the dtype the trainable weights live in: fp32 for mixed precision and LoRA
  * adapters kept in fp32, else the training precision.
  */
-export function trainingStateBytes(optimizer: Optimizer, precision: Precision, mixedPrecision: boolean): TrainingStateBytes {
+export function trainingStateBytes(
+  optimizer: Optimizer,
+  precision: Precision,
+  mixedPrecision: boolean,
+): TrainingStateBytes {
   const pure = !mixedPrecision || precision === 'fp32';
   const stateBytes = pure ? dtypeBytes(precision) : 4;
   // Mixed precision keeps an fp32 master copy beside the 16-bit weights (Transformer Math 101: 4 B/param).

@@ -9,7 +9,11 @@ const SUFFIX_MULTIPLIER: Record<string, number> = { k: 1e3, m: 1e6, b: 1e9, g: 1
  * count or the count is not a positive finite number.
  */
 export function parseParamCount(text: string): number | null {
-  const cleaned = text.trim().toLowerCase().replace(/[\s_,]/g, '').replace(/params?$/, '');
+  const cleaned = text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_,]/g, '')
+    .replace(/params?$/, '');
   if (cleaned === '') return null;
   const moe = /^(\d+)x(.+)$/.exec(cleaned);
   if (moe) {

@@ -68,6 +68,8 @@ describe('runInputSchema', () => {
 
   it('has a patch form with every field optional', () => {
     expect(runPatchSchema.safeParse({ notes: 'x' }).success).toBe(true);
+    // A patch names only what changes: parsing it must not add defaults that would clear fields.
+    expect(runPatchSchema.parse({ notes: 'x' })).toEqual({ notes: 'x' });
     expect(runPatchSchema.safeParse({ gpus: 0 }).success).toBe(false);
   });
 });

@@ -108,6 +108,9 @@ export type RunInputDraft = z.input<typeof runInputSchema>;
 export const runPatchSchema = runFieldsSchema
   .partial()
   .extend({
+    // Without their defaults: a patch that does not mention them must not clear them.
+    peakMemoryGiB: z.number().min(0).max(RUN_LIMITS.peakMemoryGiB).nullable().optional(),
+    memoryMeter: memoryMeterSchema.nullable().optional(),
     provider: runFieldsSchema.shape.provider.nullable(),
     tokensPerSecond: runFieldsSchema.shape.tokensPerSecond.nullable(),
     throughputKind: runFieldsSchema.shape.throughputKind.nullable(),

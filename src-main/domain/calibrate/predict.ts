@@ -1,0 +1,33 @@
+import type { Card, ModelPreset } from '../catalog';
+import type { EstimateInput } from '../estimate/input';
+import { estimateMemory } from '../estimate/memory';
+import { estimateSpeed } from '../estimate/speed';
+import type { ThroughputKind } from './types';
+
+/** What the raw estimator says about one run's configuration on its card. */
+export interface RunPrediction {
+  memory: { total: number; allocated: number };
+  /** In the run's own scope and kind; null when the run has no throughput to compare with. */
+  tokensPerSecond: number | null;
+}
+
+/**
+ * The raw (uncalibrated) prediction for a logged run, in the same meter-independent form the
+ * calibration compares against: per-GPU memory, and tokens/s of the kind and scope measured.
+ */
+export function predictRun(
+  run: { config: EstimateInput; card: Card; throughputKind?: ThroughputKind; throughputScope?: 'per-gpu' | 'all-gpus' },
+  presets: ModelPreset[],
+): RunPrediction {
+  const memory = estimateMemory(run.config, { presets, cards: [] });
+  const speed = estimateSpeed(memory.resolvedInput, memory.model, run.card, {
+    trainableParams: memory.trainableParams,
+  });
+  let tokensPerSecond: number;
+  if (speed.kind === 'train') {
+    tokensPerSecond = run.throughputScope === 'per-gpu' ? speed.tokensPerSecondPerGpu : speed.tokensPerSecond;
+  } else {
+    tokensPerSecond = run.throughputKind === 'prefill' ? speed.prefillTokensPerSecond : speed.decodeTokensPerSecond;
+  }
+  return { memory: { total: memory.perGpu.totalBytes, allocated: memory.perGpu.allocatedBytes }, tokensPerSecond };
+}

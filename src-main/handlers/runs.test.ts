@@ -1,0 +1,111 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openApp, type App } from '../app';
+
+let dir: string;
+let app: App;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'cardwise-runs-'));
+  app = openApp({ dbPath: join(dir, 'cardwise.db') });
+});
+afterEach(() => {
+  app.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function call<T>(channel: string, input: unknown): Promise<T> {
+  const result = await app.dispatcher.dispatch(channel, input);
+  if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
+  return result.data as T;
+}
+
+const config = {
+  model: 'qwen2.5-7b',
+  method: 'lora',
+  precision: 'bf16',
+  batchSize: 2,
+  seqLen: 1024,
+  gradientCheckpointing: true,
+} as const;
+type Estimate = {
+  perGpu: { totalBytes: number };
+  calibrated?: { totalBytes: number };
+  calibration?: { runs: number; mine: number; memoryFactor: number };
+};
+
+describe('run log and calibration over a real database', () => {
+  it('shows the published runs read-only, with their citation', async () => {
+    const page = await call<{ total: number; runs: { id: number; origin: string; citation: string | null }[] }>(
+      'runs:list',
+      {
+        filter: { origin: 'published' },
+      },
+    );
+    expect(page.total).toBeGreaterThan(100);
+    expect(page.runs[0]!.citation).toMatch(/https?:\/\//);
+    const edit = await app.dispatcher.dispatch('runs:update', { id: page.runs[0]!.id, patch: { notes: 'mine now' } });
+    expect(edit).toMatchObject({ ok: false, error: { code: 'bad-input', field: 'id' } });
+  });
+
+  it('moves the next estimate of a similar configuration toward a measured run', async () => {
+    const before = await call<Estimate>('estimate:compute', { ...config, gpu: 'rtx-4090' });
+    const measuredGiB = (1.4 * before.perGpu.totalBytes) / 2 ** 30;
+    await call('runs:add', {
+      config: { ...config, gpu: 'rtx-4090' },
+      card: 'rtx-4090',
+      gpus: 1,
+      peakMemoryGiB: measuredGiB,
+      memoryMeter: 'nvidia-smi',
+      outcome: 'ok',
+    });
+
+    const similar = await call<Estimate>('estimate:compute', { ...config, batchSize: 3, gpu: 'rtx-4090' });
+    const raw = await call<Estimate>('estimate:compute', {
+      ...config,
+      batchSize: 3,
+      gpu: 'rtx-4090',
+      calibration: false,
+    });
+    expect(similar.calibration!.mine).toBe(1);
+    expect(similar.calibration!.memoryFactor).toBeGreaterThan(1.05);
+    expect(similar.calibrated!.totalBytes).toBeGreaterThan(raw.perGpu.totalBytes);
+    expect(raw.calibration).toBeUndefined();
+  });
+
+  it('imports all or nothing, naming every bad row', async () => {
+    const good = { config, card: 'rtx-4090', gpus: 1, peakMemoryGiB: 20, memoryMeter: 'nvidia-smi', outcome: 'ok' };
+    const before = (await call<{ total: number }>('runs:list', { filter: { origin: 'mine' } })).total;
+    const text = JSON.stringify({ version: 1, runs: [good, { ...good, gpus: 0 }, { ...good, outcome: 'fine' }] });
+    const result = await app.dispatcher.dispatch('runs:import', { format: 'json', text });
+    expect(result.ok).toBe(false);
+    const issues = (result as { error: { issues: { line: number; field: string }[] } }).error.issues;
+    expect(issues.map((i) => i.field)).toEqual(expect.arrayContaining(['gpus', 'outcome']));
+    expect(issues.length).toBe(2);
+    expect((await call<{ total: number }>('runs:list', { filter: { origin: 'mine' } })).total).toBe(before);
+  });
+
+  it('exports CSV that a spreadsheet cannot run, and JSON that re-imports to the same runs', async () => {
+    await call('runs:add', {
+      config,
+      card: 'rtx-4090',
+      gpus: 1,
+      peakMemoryGiB: 20,
+      memoryMeter: 'nvidia-smi',
+      outcome: 'ok',
+      notes: '=HYPERLINK("http://x")',
+      provider: '@AutoDL',
+      cost: 3.2,
+      currency: 'CNY',
+    });
+    const csv = await call<{ text: string }>('runs:export', { format: 'csv' });
+    expect(csv.text).not.toMatch(/(^|,)=HYPERLINK/m);
+    expect(csv.text).toContain(`'=HYPERLINK`);
+    const json = await call<{ text: string }>('runs:export', { format: 'json' });
+    await call('runs:import', { format: 'json', text: json.text });
+    const again = await call<{ text: string }>('runs:export', { format: 'json' });
+    const runsOf = (text: string) => (JSON.parse(text) as { runs: object[] }).runs;
+    expect(runsOf(again.text)).toEqual([...runsOf(json.text), ...runsOf(json.text)]);
+  });
+});
