@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import { CatalogPage } from './pages/catalog/CatalogPage';
+import { ComparePage } from './pages/compare/ComparePage';
 import { EstimatePage } from './pages/estimate/EstimatePage';
+import { PlanPage } from './pages/plan/PlanPage';
 
 /** One page of the sidebar. A page without a component shows "coming in a later version". */
 export interface PageDef {
@@ -13,8 +15,8 @@ export interface PageDef {
 /** The sidebar, in order; the first page is the default. Add a page here to plug it in. */
 export const PAGES: readonly PageDef[] = [
   { id: 'estimate', labelKey: 'nav.estimate', component: EstimatePage },
-  { id: 'compare', labelKey: 'nav.compare' },
-  { id: 'plan', labelKey: 'nav.plan' },
+  { id: 'compare', labelKey: 'nav.compare', component: ComparePage },
+  { id: 'plan', labelKey: 'nav.plan', component: PlanPage },
   { id: 'runs', labelKey: 'nav.runs' },
   { id: 'catalog', labelKey: 'nav.catalog', component: CatalogPage },
 ];

@@ -3,16 +3,11 @@ import { useTranslation } from 'react-i18next';
 import type { Card, ModelPreset } from '../../../src-main/domain/catalog';
 import { call } from '../../lib/api';
 import { useApp } from '../../lib/app-context';
-import {
-  CUSTOM_SIZE,
-  DEFAULT_FORM,
-  shownFields,
-  toEstimateInput,
-  updateForm,
-  type EstimateForm,
-} from './estimate-form';
+import { useSessionStore } from '../../lib/session-store';
+import { CUSTOM_SIZE, shownFields, toEstimateInput, updateForm } from './estimate-form';
 import { EstimateFields } from './EstimateFields';
 import { EstimateResults } from './EstimateResults';
+import { estimateFormStore } from './estimate-store';
 import { QuickPicks } from './QuickPicks';
 import { applyQuickPick } from './quick-picks';
 import { useEstimate } from './use-estimate';
@@ -24,7 +19,8 @@ export function EstimatePage() {
   const [models, setModels] = useState<ModelPreset[] | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [cards, setCards] = useState<Card[]>([]);
-  const [form, setForm] = useState<EstimateForm>(DEFAULT_FORM);
+  // Shared with Compare and kept across reloads (see estimate-store.ts).
+  const [form, setForm] = useSessionStore(estimateFormStore);
 
   useEffect(() => {
     Promise.all([call('models:list'), call('cards:list')])
@@ -43,7 +39,7 @@ export function EstimatePage() {
         setLoadFailed(true);
         reportError(error);
       });
-  }, [reportError]);
+  }, [reportError, setForm]);
 
   const input = useMemo(() => toEstimateInput(form), [form]);
   const estimate = useEstimate(input);

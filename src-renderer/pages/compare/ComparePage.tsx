@@ -1,0 +1,193 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Card, ModelPreset, Offer } from '../../../src-main/domain/catalog';
+import { useDebouncedCall } from '../../components/use-debounced-call';
+import { call } from '../../lib/api';
+import { useApp } from '../../lib/app-context';
+import { formatParams } from '../../lib/format';
+import { useSessionStore } from '../../lib/session-store';
+import { pageHref } from '../../lib/use-hash-route';
+import { CUSTOM_SIZE, toEstimateInput, type EstimateForm } from '../estimate/estimate-form';
+import { estimateFormStore } from '../estimate/estimate-store';
+import { chartPoints, groupExcluded } from './chart-points';
+import { compareFormStore, toRankInput, type CompareForm } from './compare-form';
+import { CostTimeChart } from './CostTimeChart';
+import { RankTable } from './RankTable';
+import { WorkloadFields } from './WorkloadFields';
+import './compare.css';
+
+/** "Llama 3.1 8B · LoRA · bf16 · batch 1 · 2048 tokens": the Estimate set-up in one line. */
+function useEstimateSummary(form: EstimateForm, models: readonly ModelPreset[]): string {
+  const { t } = useTranslation();
+  const preset = models.find((m) => m.id === form.model);
+  const model =
+    form.model === CUSTOM_SIZE
+      ? form.size.trim()
+      : preset
+        ? `${preset.name} (${formatParams(preset.params)})`
+        : form.model;
+  return t('compare.summary', {
+    model,
+    method: t(`method.${form.method}`),
+    precision: t(`precision.${form.precision}`),
+    batch: form.batchSize,
+    seq: form.seqLen,
+  });
+}
+
+/** "Which card?": every card, GPU count and offer that fits, ranked, charted and explained. */
+export function ComparePage() {
+  const { t } = useTranslation();
+  const { settings, reportError, setPageState } = useApp();
+  const [estimateForm] = useSessionStore(estimateFormStore);
+  const [form, setForm] = useSessionStore(compareFormStore);
+  const [cards, setCards] = useState<Card[]>([]);
+  const [models, setModels] = useState<ModelPreset[]>([]);
+  const [offers, setOffers] = useState<Map<string, Offer>>(new Map());
+  const [loaded, setLoaded] = useState(false);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const [refresh, setRefresh] = useState(0);
+
+  useEffect(() => {
+    Promise.all([call('cards:list'), call('models:list'), call('offers:list')])
+      .then(([cardList, modelList, offerList]) => {
+        setCards(cardList.cards);
+        setModels(modelList.models);
+        setOffers(new Map(offerList.offers.map((offer) => [offer.id, offer])));
+      })
+      .catch(reportError)
+      .finally(() => setLoaded(true));
+  }, [reportError]);
+
+  const estimateInput = useMemo(() => toEstimateInput(estimateForm), [estimateForm]);
+  const prepared = useMemo(() => toRankInput(estimateInput, form), [estimateInput, form]);
+  const rank = useDebouncedCall('rank:compute', prepared.input ?? null, 250, refresh);
+  const summary = useEstimateSummary(estimateForm, models);
+
+  useEffect(() => setPageState(loaded && rank.settled ? 'ready' : 'loading'), [loaded, rank.settled, setPageState]);
+  const backendProblem = rank.error?.code === 'bad-input' ? rank.error : undefined;
+  useEffect(() => {
+    if (rank.error && rank.error.code !== 'bad-input') reportError(rank.error);
+  }, [rank.error, reportError]);
+
+  const problem = prepared.problem;
+  const problemText = (field: keyof CompareForm) => {
+    if (problem?.field !== field) return undefined;
+    if (problem.reason === 'count') return t('compare.tokensInvalid');
+    if (problem.reason === 'gpu-counts') return t('compare.gpuCountsRequired');
+    if (problem.reason === 'whole-number') return t('validation.whole-number');
+    return t('validation.positive');
+  };
+
+  const output = rank.data;
+  const { points, perJob } = useMemo(() => chartPoints(output?.candidates ?? []), [output]);
+  const cardName = (id: string) => cards.find((c) => c.id === id)?.name ?? id;
+  const toggle = (id: string) =>
+    setExpanded((open) => {
+      const next = new Set(open);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const onPriceSaved = (offer: Offer) => {
+    setOffers((map) => new Map(map).set(offer.id, offer));
+    setRefresh((n) => n + 1);
+  };
+  const displayCurrency = output && output.currency !== 'mixed' ? output.currency : form.currency;
+
+  return (
+    <div className="compare">
+      <p className="setup-summary">
+        <span className="muted">{t('compare.summaryLabel')}</span> <strong>{summary}</strong>{' '}
+        <a href={pageHref('estimate')}>{t('compare.changeOnEstimate')}</a>
+      </p>
+      <WorkloadFields
+        form={form}
+        onChange={(key, value) => setForm((f) => ({ ...f, [key]: value }))}
+        errorFor={problemText}
+      />
+      <div
+        className="results compare-results"
+        data-state={rank.settled ? 'ready' : 'computing'}
+        aria-busy={!rank.settled}
+      >
+        {problem?.field === 'estimate' ? (
+          <p className="inline-alert" role="alert">
+            {t('compare.estimateInvalid')} <a href={pageHref('estimate')}>{t('compare.changeOnEstimate')}</a>
+          </p>
+        ) : null}
+        {backendProblem ? (
+          <p className="inline-alert" role="alert">
+            {backendProblem.field ? `${backendProblem.field}: ` : ''}
+            {backendProblem.message}
+          </p>
+        ) : null}
+        {output ? (
+          <div className={rank.stale ? 'stale' : undefined}>
+            {output.candidates.length > 0 ? (
+              <>
+                <section className="panel" aria-labelledby="cmp-chart-title">
+                  <h2 id="cmp-chart-title">{perJob ? t('compare.chartTitleJob') : t('compare.chartTitleUnit')}</h2>
+                  <p className="muted small">{t('compare.chartNote')}</p>
+                  <CostTimeChart
+                    points={points}
+                    perJob={perJob}
+                    currency={displayCurrency}
+                    onSelect={toggle}
+                    selectedId={[...expanded].at(-1)}
+                  />
+                </section>
+                <section className="panel" aria-labelledby="cmp-table-title">
+                  <h2 id="cmp-table-title">{t('compare.tableTitle', { count: output.candidates.length })}</h2>
+                  <p className="muted small">{t('compare.tableNote')}</p>
+                  <RankTable
+                    candidates={output.candidates}
+                    offers={offers}
+                    cards={cards}
+                    headroomFraction={settings.headroomFraction}
+                    sort={form.sort}
+                    expanded={expanded}
+                    onToggle={toggle}
+                    onPriceSaved={onPriceSaved}
+                  />
+                </section>
+              </>
+            ) : (
+              <p className="panel muted">{t('compare.noCandidates')}</p>
+            )}
+            {output.excluded.length > 0 ? (
+              <section className="panel excluded" aria-labelledby="cmp-excluded-title">
+                <details open={output.candidates.length === 0}>
+                  <summary id="cmp-excluded-title">
+                    {t('compare.excludedTitle', { count: output.excluded.length })}
+                  </summary>
+                  <ul className="excluded-list">
+                    {groupExcluded(output.excluded).map((group) => (
+                      <li key={`${group.card}:${group.reason}`} data-card={group.card}>
+                        <strong>
+                          {cardName(group.card)} {group.gpus.map((n) => `×${n}`).join(', ')}
+                        </strong>
+                        <span className="muted"> — {group.reason}</span>
+                      </li>
+                    ))}
+                  </ul>
+                </details>
+              </section>
+            ) : null}
+            {output.assumptions.length > 0 ? (
+              <section className="panel" aria-labelledby="cmp-assumptions-title">
+                <h2 id="cmp-assumptions-title">{t('compare.assumptionsTitle')}</h2>
+                <ul className="assumptions">
+                  {output.assumptions.map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+          </div>
+        ) : problem ? null : (
+          <p className="muted">{t('compare.computing')}</p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,179 @@
+import { Fragment, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Card, Offer } from '../../../src-main/domain/catalog';
+import { BYTES_PER_GIB, currencySymbol, formatGiB, formatNumber, formatPrice } from '../../lib/format';
+import { fitVerdict } from '../../lib/verdict';
+import { PriceInput } from '../catalog/PriceInput';
+import { planHref } from '../plan/plan-link';
+import { candidateId, type Candidate } from './chart-points';
+import type { RankSort } from './compare-form';
+
+interface RankTableProps {
+  candidates: readonly Candidate[];
+  offers: ReadonlyMap<string, Offer>;
+  cards: readonly Card[];
+  headroomFraction: number;
+  sort: RankSort;
+  expanded: ReadonlySet<string>;
+  onToggle: (id: string) => void;
+  onPriceSaved: (offer: Offer) => void;
+}
+
+const COLUMNS = 11;
+
+/** Hours with two significant decimals below 10 ("2.39 h", "14.2 h", "120 h"). */
+export function formatHours(hours: number | null): string {
+  if (hours === null) return '—';
+  return `${formatNumber(hours, hours < 10 ? 2 : hours < 100 ? 1 : 0)} h`;
+}
+
+/** Clicks on a control inside a row do their own thing, not open the row. */
+function fromControl(event: MouseEvent): boolean {
+  return (event.target as HTMLElement).closest('input, button, a, label') !== null;
+}
+
+/** The ranked set-ups; a row opens to show how its numbers were computed. */
+export function RankTable(props: RankTableProps) {
+  const { candidates, offers, cards, headroomFraction, sort, expanded, onToggle, onPriceSaved } = props;
+  const { t } = useTranslation();
+  const ariaSort = (column: RankSort) => (sort === column ? 'ascending' : undefined);
+  return (
+    <div className="table-scroll">
+      <table className="table rank-table">
+        <caption className="visually-hidden">{t('compare.tableCaption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('compare.col.card')}</th>
+            <th scope="col" className="num">
+              {t('compare.col.gpus')}
+            </th>
+            <th scope="col">{t('compare.col.provider')}</th>
+            <th scope="col">{t('compare.col.billingPrice')}</th>
+            <th scope="col">{t('compare.col.fits')}</th>
+            <th scope="col" className="num">
+              {t('compare.col.tokensPerSecond')}
+            </th>
+            <th scope="col" className="num" aria-sort={ariaSort('cost')}>
+              {t('compare.col.costPer1M')}
+            </th>
+            <th scope="col" className="num" aria-sort={ariaSort('time')}>
+              {t('compare.col.hours')}
+            </th>
+            <th scope="col" className="num" aria-sort={ariaSort('jobCost')}>
+              {t('compare.col.jobCost')}
+            </th>
+            <th scope="col">{t('compare.col.pareto')}</th>
+            <th scope="col">
+              <span className="visually-hidden">{t('compare.col.actions')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {candidates.map((c) => {
+            const id = candidateId(c);
+            const open = expanded.has(id);
+            const offer = offers.get(c.offerId);
+            const card = cards.find((k) => k.id === c.card);
+            const verdict = card
+              ? fitVerdict(true, c.memoryBytesPerGpu, card.memoryGiB * BYTES_PER_GIB, headroomFraction)
+              : 'fits';
+            const billing = t(`billing.${c.billing}`);
+            const detailsId = `explain-${id.replace(/[^a-zA-Z0-9-]/g, '_')}`;
+            return (
+              <Fragment key={id}>
+                <tr
+                  className={`rank-row${open ? ' rank-row-open' : ''}${c.pareto ? ' rank-row-pareto' : ''}`}
+                  data-candidate={id}
+                  onClick={(event) => {
+                    if (!fromControl(event)) onToggle(id);
+                  }}
+                >
+                  <th scope="row">
+                    <button
+                      type="button"
+                      className="disclosure"
+                      aria-expanded={open}
+                      aria-controls={open ? detailsId : undefined}
+                      onClick={() => onToggle(id)}
+                    >
+                      <span className="disclosure-icon" aria-hidden="true">
+                        {open ? '▾' : '▸'}
+                      </span>
+                      {c.cardName}
+                    </button>
+                  </th>
+                  <td className="num">{c.gpus}</td>
+                  <td className="provider-cell" title={c.provider}>
+                    {c.provider}
+                  </td>
+                  <td className="nowrap">
+                    <span className="billing-name">{billing}</span>
+                    {offer ? (
+                      <PriceInput
+                        key={`${offer.id}:${offer.price}`}
+                        offer={offer}
+                        symbol={currencySymbol(offer.currency)}
+                        label={t('catalog.priceFor', { offer: `${c.provider} ${c.cardName} ${billing}` })}
+                        onSaved={onPriceSaved}
+                      />
+                    ) : (
+                      formatPrice(c.pricePerGpuHour, c.currency)
+                    )}
+                  </td>
+                  <td className="nowrap">
+                    <span className={`badge badge-${verdict}`} title={formatGiB(c.memoryBytesPerGpu)}>
+                      {t(`verdict.${verdict}`)}
+                    </span>
+                    <span className="fit-memory muted small">{formatGiB(c.memoryBytesPerGpu)}</span>
+                  </td>
+                  <td className="num">{formatNumber(c.tokensPerSecond)}</td>
+                  <td className="num">{formatPrice(c.costPer1MTokens, c.currency)}</td>
+                  <td className="num">{formatHours(c.hours)}</td>
+                  <td className="num">{c.jobCost === null ? '—' : formatPrice(c.jobCost, c.currency)}</td>
+                  <td>
+                    {c.pareto ? (
+                      <span className="pareto-mark" title={t('compare.paretoHint')}>
+                        ★ <span className="visually-hidden">{t('compare.paretoYes')}</span>
+                      </span>
+                    ) : null}
+                  </td>
+                  <td>
+                    <a
+                      className="plan-link"
+                      href={planHref({
+                        card: c.card,
+                        gpus: c.gpus,
+                        provider: c.provider,
+                        currency: c.currency,
+                        hours: c.hours ?? undefined,
+                      })}
+                      aria-label={t('compare.planThisLabel', { setup: `${c.cardName} ×${c.gpus} ${c.provider}` })}
+                    >
+                      {t('compare.planThis')}
+                    </a>
+                  </td>
+                </tr>
+                {open ? (
+                  <tr className="explain-row" id={detailsId}>
+                    <td colSpan={COLUMNS}>
+                      <p className="explain-reason">
+                        <strong>{t('compare.reason')}</strong> {c.reason}
+                      </p>
+                      <ol className="explain-lines">
+                        {c.explain.map((line) => (
+                          <li key={line}>
+                            <code>{line}</code>
+                          </li>
+                        ))}
+                      </ol>
+                    </td>
+                  </tr>
+                ) : null}
+              </Fragment>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

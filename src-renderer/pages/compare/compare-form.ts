@@ -1,0 +1,118 @@
+import { billingSchema, currencySchema, type Billing, type Currency } from '../../../src-main/domain/catalog';
+import type { EstimateInput } from '../../../src-main/domain/estimate/input';
+import { parseParamCount } from '../../../src-main/domain/estimate/units';
+import type { ChannelInput } from '../../../src-main/ipc/contract';
+import { createSessionStore, reviveFlat } from '../../lib/session-store';
+import { checkInput } from '../estimate/estimate-form';
+
+export type RankInput = ChannelInput<'rank:compute'>;
+export type RankSort = 'cost' | 'time' | 'jobCost';
+export type BillingFilter = 'all' | Billing;
+
+export const SORTS: readonly RankSort[] = ['cost', 'time', 'jobCost'];
+export const BILLING_FILTERS: readonly BillingFilter[] = ['all', ...billingSchema.options];
+/** The set-ups a user can tick; rental platforms sell 1, 2, 4 and 8-card instances. */
+export const GPU_CHOICES: readonly number[] = [1, 2, 4, 8];
+
+/** The job and the ranking options on Compare; number fields stay text while the user types. */
+export interface CompareForm {
+  /** Dataset tokens per epoch, written like "200m" or "1.5b"; empty = no job, rank by unit cost only. */
+  tokens: string;
+  epochs: string;
+  /** Optional: gives a cost per 1k samples. */
+  tokensPerSample: string;
+  currency: Currency;
+  billing: BillingFilter;
+  /** Ticked GPU counts, comma-separated ("1,2,4,8"). */
+  gpuCounts: string;
+  sort: RankSort;
+}
+
+export const DEFAULT_COMPARE_FORM: CompareForm = {
+  tokens: '200m',
+  epochs: '1',
+  tokensPerSample: '',
+  currency: 'CNY',
+  billing: 'all',
+  gpuCounts: '1,2,4,8',
+  sort: 'cost',
+};
+
+/** A saved Compare form made safe: wrong types and unknown choices fall back to the defaults. */
+export function reviveCompareForm(saved: unknown): CompareForm {
+  const form = reviveFlat(saved, DEFAULT_COMPARE_FORM);
+  if (!currencySchema.options.includes(form.currency)) form.currency = DEFAULT_COMPARE_FORM.currency;
+  if (!BILLING_FILTERS.includes(form.billing)) form.billing = DEFAULT_COMPARE_FORM.billing;
+  if (!SORTS.includes(form.sort)) form.sort = DEFAULT_COMPARE_FORM.sort;
+  return form;
+}
+
+/** The Compare form, kept across reloads of this tab. */
+export const compareFormStore = createSessionStore('cardwise.compareForm', reviveCompareForm);
+
+/** The ticked GPU counts, in order, without repeats. */
+export function parseGpuCounts(text: string): number[] {
+  const counts = text
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n >= 1 && n <= 64);
+  return [...new Set(counts)].sort((a, b) => a - b);
+}
+
+/** Ticks or unticks one GPU count. */
+export function toggleGpuCount(text: string, count: number, on: boolean): string {
+  const counts = new Set(parseGpuCounts(text));
+  if (on) counts.add(count);
+  else counts.delete(count);
+  return [...counts].sort((a, b) => a - b).join(',');
+}
+
+/** A field of the Compare form that cannot be sent, and why (the UI words it). */
+export interface CompareProblem {
+  field: keyof CompareForm | 'estimate';
+  reason: 'count' | 'positive' | 'whole-number' | 'gpu-counts' | 'estimate';
+}
+
+function positiveNumber(text: string): number | null {
+  const value = Number(text.trim());
+  return text.trim() !== '' && Number.isFinite(value) && value > 0 ? value : null;
+}
+
+/**
+ * The rank:compute input for the Estimate configuration and this form, or the first field
+ * that stops it. Empty optional fields are left out, so the backend applies its defaults.
+ */
+export function toRankInput(
+  estimate: EstimateInput,
+  form: CompareForm,
+): { input: RankInput; problem?: undefined } | { input?: undefined; problem: CompareProblem } {
+  if (checkInput(estimate)) return { problem: { field: 'estimate', reason: 'estimate' } };
+  const workload: RankInput['workload'] = {};
+  if (form.tokens.trim() !== '') {
+    const tokens = parseParamCount(form.tokens);
+    if (tokens === null || tokens > 1e16) return { problem: { field: 'tokens', reason: 'count' } };
+    workload.tokens = tokens;
+  }
+  if (form.epochs.trim() !== '') {
+    const epochs = positiveNumber(form.epochs);
+    if (epochs === null || epochs > 10_000) return { problem: { field: 'epochs', reason: 'positive' } };
+    workload.epochs = epochs;
+  }
+  if (form.tokensPerSample.trim() !== '') {
+    const perSample = positiveNumber(form.tokensPerSample);
+    if (perSample === null || !Number.isInteger(perSample) || perSample > 10_000_000) {
+      return { problem: { field: 'tokensPerSample', reason: 'whole-number' } };
+    }
+    workload.tokensPerSample = perSample;
+  }
+  const gpuCounts = parseGpuCounts(form.gpuCounts);
+  if (gpuCounts.length === 0 || gpuCounts.length > 8) return { problem: { field: 'gpuCounts', reason: 'gpu-counts' } };
+  return {
+    input: {
+      input: estimate,
+      workload,
+      options: { gpuCounts, billing: form.billing, currency: form.currency, sort: form.sort },
+    },
+  };
+}

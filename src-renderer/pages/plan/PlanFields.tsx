@@ -1,0 +1,162 @@
+import { useTranslation } from 'react-i18next';
+import { currencySchema, type Card, type Currency } from '../../../src-main/domain/catalog';
+import {
+  CNY_PER_USD_FOR_DEFAULTS,
+  DEFAULT_EGRESS_CNY_PER_GB,
+  DEFAULT_SNAPSHOT_CNY_PER_GB_MONTH,
+  DEFAULT_STORAGE_CNY_PER_GB_MONTH,
+  INTERRUPTION_RATE_SOURCE,
+} from '../../../src-main/domain/plan/defaults';
+import { SelectField } from '../../components/SelectField';
+import { TextField } from '../../components/TextField';
+import { currencySymbol, formatNumber } from '../../lib/format';
+import { USER_SPOT_MODES, type PlanForm, type SpotOffers } from './plan-form';
+
+interface PlanFieldsProps {
+  form: PlanForm;
+  cards: readonly Card[];
+  /** Providers with an offer for the card in the chosen currency. */
+  providers: readonly string[];
+  spot: SpotOffers;
+  onChange: <K extends keyof PlanForm>(key: K, value: PlanForm[K]) => void;
+  errorFor: (field: keyof PlanForm) => string | undefined;
+}
+
+/** A CNY default from the articles in the chosen currency, as the backend converts it (defaults.ts). */
+function defaultPrice(currency: Currency, cny: number): string {
+  const value = currency === 'CNY' ? cny : cny / CNY_PER_USD_FOR_DEFAULTS;
+  return `${currencySymbol(currency)}${formatNumber(value, 3)}`;
+}
+
+/** The job, spot and extras inputs of the planner, each with a visible label. */
+export function PlanFields({ form, cards, providers, spot, onChange, errorFor }: PlanFieldsProps) {
+  const { t } = useTranslation();
+  const num = (field: keyof PlanForm, label: string, hint?: string, placeholder?: string) => (
+    <TextField
+      id={`plan-${field}`}
+      type="number"
+      min={0}
+      step="any"
+      label={label}
+      value={String(form[field])}
+      onChange={(v) => onChange(field, v as never)}
+      hint={hint}
+      placeholder={placeholder}
+      error={errorFor(field)}
+    />
+  );
+  const symbol = currencySymbol(form.currency);
+  return (
+    <form className="plan-form" onSubmit={(event) => event.preventDefault()} aria-label={t('plan.formLabel')}>
+      <fieldset>
+        <legend>{t('plan.groupJob')}</legend>
+        <SelectField
+          id="plan-card"
+          label={t('plan.card')}
+          value={form.card}
+          onChange={(v) => onChange('card', v)}
+          options={cards.map((card) => ({ value: card.id, label: card.name }))}
+          error={errorFor('card')}
+        />
+        <div className="field-row field-row-even">
+          {num('gpus', t('plan.gpus'))}
+          <SelectField
+            id="plan-currency"
+            label={t('plan.currency')}
+            value={form.currency}
+            onChange={(v) => onChange('currency', v)}
+            options={currencySchema.options.map((value) => ({ value, label: t(`currency.${value}`) }))}
+          />
+        </div>
+        <SelectField
+          id="plan-provider"
+          label={t('plan.provider')}
+          value={form.provider}
+          onChange={(v) => onChange('provider', v)}
+          options={[
+            { value: '', label: t('plan.allProviders') },
+            ...providers.map((name) => ({ value: name, label: name })),
+            ...(form.provider && !providers.includes(form.provider)
+              ? [{ value: form.provider, label: form.provider }]
+              : []),
+          ]}
+          hint={providers.length === 0 ? t('plan.noOffers', { currency: form.currency }) : undefined}
+          error={errorFor('provider')}
+        />
+        {num('computeHours', t('plan.computeHours'), t('plan.computeHoursHint'))}
+        <div className="field-row field-row-even">
+          {num('setupHours', t('plan.setupHours'))}
+          {num('idleHours', t('plan.idleHours'))}
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend>{t('plan.groupSpot')}</legend>
+        {num(
+          'interruptionsPerHour',
+          t('plan.interruptionsPerHour'),
+          t('plan.interruptionsSource', { source: INTERRUPTION_RATE_SOURCE }),
+        )}
+        <div className="field-row field-row-even">
+          {num('checkpointSaveMinutes', t('plan.checkpointSaveMinutes'))}
+          {num('restartMinutes', t('plan.restartMinutes'))}
+        </div>
+        <div className="field-row field-row-even">
+          {num('maxLossMinutes', t('plan.maxLossMinutes'))}
+          {num('checkpointIntervalMinutes', t('plan.checkpointIntervalMinutes'), undefined, t('plan.recommended'))}
+        </div>
+        {spot.someLackSpot ? (
+          <div className="user-spot">
+            <SelectField
+              id="plan-userSpotMode"
+              label={t('plan.userSpotMode')}
+              value={form.userSpotMode}
+              onChange={(v) => onChange('userSpotMode', v)}
+              options={USER_SPOT_MODES.map((value) => ({ value, label: t(`plan.userSpot.${value}`, { symbol }) }))}
+              hint={t('plan.userSpotHint')}
+            />
+            {form.userSpotMode !== 'none'
+              ? num(
+                  'userSpotValue',
+                  form.userSpotMode === 'price' ? t('plan.userSpotPrice', { symbol }) : t('plan.userSpotShare'),
+                  form.userSpotMode === 'share' ? t('plan.userSpotShareHint') : undefined,
+                )
+              : null}
+          </div>
+        ) : null}
+      </fieldset>
+      <fieldset>
+        <legend>{t('plan.groupExtras')}</legend>
+        <div className="field-row field-row-three">
+          {num('storageGB', t('plan.storageGB'))}
+          {num(
+            'storagePricePerGBMonth',
+            t('plan.storagePrice', { symbol }),
+            undefined,
+            defaultPrice(form.currency, DEFAULT_STORAGE_CNY_PER_GB_MONTH),
+          )}
+          {num('storageDays', t('plan.storageDays'), undefined, t('plan.storageDaysDefault'))}
+        </div>
+        <div className="field-row field-row-three">
+          {num('egressGB', t('plan.egressGB'))}
+          {num(
+            'egressPricePerGB',
+            t('plan.egressPrice', { symbol }),
+            undefined,
+            defaultPrice(form.currency, DEFAULT_EGRESS_CNY_PER_GB),
+          )}
+        </div>
+        <div className="field-row field-row-three">
+          {num('snapshotGB', t('plan.snapshotGB'))}
+          {num(
+            'snapshotPricePerGBMonth',
+            t('plan.snapshotPrice', { symbol }),
+            undefined,
+            defaultPrice(form.currency, DEFAULT_SNAPSHOT_CNY_PER_GB_MONTH),
+          )}
+          {num('snapshotDays', t('plan.snapshotDays'))}
+        </div>
+        <p className="field-hint">{t('plan.extrasHint')}</p>
+      </fieldset>
+    </form>
+  );
+}

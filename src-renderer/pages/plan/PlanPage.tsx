@@ -1,0 +1,123 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Card, Offer } from '../../../src-main/domain/catalog';
+import { useDebouncedCall } from '../../components/use-debounced-call';
+import { call } from '../../lib/api';
+import { useApp } from '../../lib/app-context';
+import { useSessionStore } from '../../lib/session-store';
+import { OwnershipSection } from './OwnershipSection';
+import { PlanFields } from './PlanFields';
+import { PlanResults } from './PlanResults';
+import { applyPlanLink, planFormStore, spotOffers, toPlanRequest, type PlanForm, type PlanProblem } from './plan-form';
+import { parsePlanLink } from './plan-link';
+import './plan.css';
+
+/** "How should I pay?": every billing option for one set-up and job, and rent vs buy. */
+export function PlanPage() {
+  const { t } = useTranslation();
+  const { reportError, setPageState } = useApp();
+  const [form, setForm] = useSessionStore(planFormStore);
+  const [cards, setCards] = useState<Card[]>([]);
+  const [offers, setOffers] = useState<Offer[]>([]);
+  const [loaded, setLoaded] = useState(false);
+  const [ownershipSettled, setOwnershipSettled] = useState(false);
+
+  // A link from Compare (`#/plan?card=…`) fills the form once, then leaves the address bar.
+  useEffect(() => {
+    const link = parsePlanLink(window.location.hash);
+    if (Object.keys(link).length === 0) return;
+    setForm((f) => applyPlanLink(f, link));
+    window.history.replaceState(window.history.state, '', '#/plan');
+  }, [setForm]);
+
+  useEffect(() => {
+    Promise.all([call('cards:list'), call('offers:list')])
+      .then(([cardList, offerList]) => {
+        setCards(cardList.cards);
+        setOffers(offerList.offers);
+      })
+      .catch(reportError)
+      .finally(() => setLoaded(true));
+  }, [reportError]);
+
+  const providers = useMemo(
+    () => [
+      ...new Set(offers.filter((o) => o.cardId === form.card && o.currency === form.currency).map((o) => o.provider)),
+    ],
+    [offers, form.card, form.currency],
+  );
+  const spot = useMemo(
+    () => spotOffers(offers, form.card, form.currency, form.provider),
+    [offers, form.card, form.currency, form.provider],
+  );
+  const prepared = useMemo(() => toPlanRequest(form, spot), [form, spot]);
+  // Wait for the offers: without them the spot fields are not known yet.
+  const plan = useDebouncedCall('plan:compute', loaded && providers.length > 0 ? (prepared.request ?? null) : null);
+
+  const onOwnershipSettled = useCallback((settled: boolean) => setOwnershipSettled(settled), []);
+  useEffect(
+    () => setPageState(loaded && plan.settled && ownershipSettled ? 'ready' : 'loading'),
+    [loaded, plan.settled, ownershipSettled, setPageState],
+  );
+  useEffect(() => {
+    if (plan.error && plan.error.code !== 'bad-input') reportError(plan.error);
+  }, [plan.error, reportError]);
+
+  const backendProblem = plan.error?.code === 'bad-input' ? plan.error : undefined;
+  const problemText = (problem: PlanProblem) =>
+    problem.reason === 'share-hourly'
+      ? t('plan.shareNeedsHourly')
+      : problem.reason === 'share'
+        ? t('plan.sharePercent')
+        : t(`plan.problem.${problem.reason}`);
+  const errorFor = (field: keyof PlanForm): string | undefined => {
+    if (prepared.problem?.field === field) return problemText(prepared.problem);
+    const backendField = backendProblem?.field?.split('.').at(-1);
+    if (backendField === field || (backendField === 'userPriceFraction' && field === 'userSpotValue')) {
+      return backendProblem?.message;
+    }
+    return undefined;
+  };
+  const placed =
+    !backendProblem || Object.keys(form).some((field) => errorFor(field as keyof PlanForm) === backendProblem.message);
+
+  return (
+    <div className="plan">
+      <div className="plan-columns">
+        <PlanFields
+          form={form}
+          cards={cards}
+          providers={providers}
+          spot={spot}
+          onChange={(key, value) =>
+            setForm((f) => ({ ...f, [key]: value, ...(key === 'card' || key === 'currency' ? { provider: '' } : {}) }))
+          }
+          errorFor={errorFor}
+        />
+        <div
+          className="results plan-results"
+          data-state={plan.settled ? 'ready' : 'computing'}
+          aria-busy={!plan.settled}
+        >
+          {backendProblem && !placed ? (
+            <p className="inline-alert" role="alert">
+              {backendProblem.message}
+            </p>
+          ) : null}
+          {loaded && providers.length === 0 ? (
+            <p className="inline-alert" role="alert">
+              {t('plan.noOffers', { currency: form.currency })}
+            </p>
+          ) : plan.data ? (
+            <div className={plan.stale ? 'stale' : undefined}>
+              <PlanResults output={plan.data} currency={form.currency} />
+            </div>
+          ) : (
+            <p className="muted">{prepared.problem ? t('plan.fixInput') : t('plan.computing')}</p>
+          )}
+        </div>
+      </div>
+      <OwnershipSection onSettled={onOwnershipSettled} />
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { planOwnership } from '../../../src-main/domain/plan/ownership';
+import { DEFAULT_OWNERSHIP_FORM, toOwnershipRequest } from './ownership-form';
+
+describe('toOwnershipRequest', () => {
+  it('prefills article 001: about ¥59,200 a month for the 8-card server, ≈¥20 a used card-hour at 50%', () => {
+    const { request } = toOwnershipRequest(DEFAULT_OWNERSHIP_FORM);
+    expect(request).toMatchObject({ cardCount: 8, utilization: 0.4, rentalPricePerCardHour: 20, currency: 'CNY' });
+    // The article: "月成本 5.92 万固定不变" and "利用率 50% 时 … 折合 20 元/卡时".
+    const half = planOwnership({ ...request!, utilization: 0.5 });
+    expect(half.monthly.total / 59_200).toBeGreaterThan(0.98);
+    expect(half.monthly.total / 59_200).toBeLessThan(1.02);
+    expect(Math.round(half.costPerUsedCardHour)).toBe(20);
+  });
+
+  it('names a bad field and lets the rental price be empty', () => {
+    expect(toOwnershipRequest({ ...DEFAULT_OWNERSHIP_FORM, pue: '0.9' }).problem?.field).toBe('pue');
+    expect(toOwnershipRequest({ ...DEFAULT_OWNERSHIP_FORM, utilizationPercent: '120' }).problem?.field).toBe(
+      'utilizationPercent',
+    );
+    expect(toOwnershipRequest({ ...DEFAULT_OWNERSHIP_FORM, cardCount: '' }).problem?.field).toBe('cardCount');
+    const { request } = toOwnershipRequest({ ...DEFAULT_OWNERSHIP_FORM, rentalPricePerCardHour: '' });
+    expect(request && 'rentalPricePerCardHour' in request).toBe(false);
+  });
+});

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import type { Offer } from '../../../src-main/domain/catalog';
+import { applyPlanLink, DEFAULT_PLAN_FORM, spotOffers, toPlanRequest, valueAt } from './plan-form';
+
+const offer = (provider: string, billing: Offer['billing'], currency: Offer['currency'] = 'CNY'): Offer => ({
+  id: `${provider}-${billing}`,
+  cardId: 'rtx-4090',
+  provider,
+  region: '',
+  billing,
+  price: 2,
+  currency,
+  gpusPerPrice: 1,
+  granularity: 'second',
+  observedAt: '',
+  source: 'test',
+});
+
+const noSpot = { someLackSpot: true, allHaveHourly: true };
+
+describe('toPlanRequest', () => {
+  it('sends the defaults shown in the form and leaves empty optional fields out', () => {
+    const { request } = toPlanRequest({ ...DEFAULT_PLAN_FORM, computeHours: '14.2' }, noSpot);
+    expect(request).toEqual({
+      card: 'rtx-4090',
+      gpus: 1,
+      currency: 'CNY',
+      computeHours: 14.2,
+      setupHours: 1.5,
+      idleHours: 0.5,
+      spot: { interruptionsPerHour: 0.07, checkpointSaveMinutes: 1, restartMinutes: 10, maxLossMinutes: 60 },
+      extras: { storageGB: 100, egressGB: 0, snapshotGB: 0, snapshotDays: 30 },
+      seriesPoints: 60,
+    });
+  });
+
+  it('turns a spot share in percent into a fraction, only where some provider lacks spot', () => {
+    const form = { ...DEFAULT_PLAN_FORM, provider: 'AutoDL', userSpotMode: 'share' as const, userSpotValue: '30' };
+    expect(toPlanRequest(form, noSpot).request?.spot?.userPriceFraction).toBe(0.3);
+    expect(toPlanRequest(form, { someLackSpot: false, allHaveHourly: true }).request?.spot?.userPriceFraction).toBe(
+      undefined,
+    );
+    expect(toPlanRequest(form, { someLackSpot: true, allHaveHourly: false }).problem).toEqual({
+      field: 'userSpotValue',
+      reason: 'share-hourly',
+    });
+    const price = toPlanRequest({ ...form, userSpotMode: 'price', userSpotValue: '0.6' }, noSpot);
+    expect(price.request?.spot?.userPricePerHour).toBe(0.6);
+    expect(price.request?.provider).toBe('AutoDL');
+  });
+
+  it('names the first bad field', () => {
+    expect(toPlanRequest({ ...DEFAULT_PLAN_FORM, computeHours: '' }, noSpot).problem).toEqual({
+      field: 'computeHours',
+      reason: 'required',
+    });
+    expect(toPlanRequest({ ...DEFAULT_PLAN_FORM, gpus: '1.5' }, noSpot).problem?.field).toBe('gpus');
+    expect(toPlanRequest({ ...DEFAULT_PLAN_FORM, idleHours: '-1' }, noSpot).problem).toEqual({
+      field: 'idleHours',
+      reason: 'non-negative',
+    });
+    expect(toPlanRequest({ ...DEFAULT_PLAN_FORM, checkpointSaveMinutes: '0' }, noSpot).problem?.field).toBe(
+      'checkpointSaveMinutes',
+    );
+  });
+});
+
+describe('spotOffers', () => {
+  const offers = [offer('AutoDL', 'hourly'), offer('Cloud', 'monthly'), offer('RunPod', 'spot', 'USD')];
+  it('looks only at the card, currency and provider in scope', () => {
+    expect(spotOffers(offers, 'rtx-4090', 'CNY', '')).toEqual({ someLackSpot: true, allHaveHourly: false });
+    expect(spotOffers(offers, 'rtx-4090', 'CNY', 'AutoDL')).toEqual({ someLackSpot: true, allHaveHourly: true });
+    expect(spotOffers(offers, 'rtx-4090', 'USD', '')).toEqual({ someLackSpot: false, allHaveHourly: false });
+  });
+});
+
+describe('applyPlanLink', () => {
+  it('lets the link win and resets the provider on a new card', () => {
+    const form = { ...DEFAULT_PLAN_FORM, provider: 'Vast.ai', card: 'rtx-3090' };
+    expect(applyPlanLink(form, { card: 'a800-80gb' }).provider).toBe('');
+    expect(applyPlanLink(form, { card: 'a800-80gb', provider: 'AutoDL', hours: 9.57, gpus: 2 })).toMatchObject({
+      card: 'a800-80gb',
+      provider: 'AutoDL',
+      computeHours: '9.57',
+      gpus: '2',
+    });
+  });
+});
+
+describe('valueAt', () => {
+  it('interpolates between points and clamps at the ends', () => {
+    const line = [
+      { x: 10, y: 100 },
+      { x: 0, y: 0 },
+    ];
+    expect(valueAt(line, 2.5)).toBe(25);
+    expect(valueAt(line, -1)).toBe(0);
+    expect(valueAt(line, 99)).toBe(100);
+    expect(valueAt([], 1)).toBeUndefined();
+  });
+});

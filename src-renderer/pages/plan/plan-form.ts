@@ -1,0 +1,220 @@
+import { currencySchema, type Currency, type Offer } from '../../../src-main/domain/catalog';
+import {
+  DEFAULT_CHECKPOINT_SAVE_MINUTES,
+  DEFAULT_IDLE_HOURS,
+  DEFAULT_INTERRUPTIONS_PER_HOUR,
+  DEFAULT_MAX_LOSS_MINUTES,
+  DEFAULT_RESTART_MINUTES,
+  DEFAULT_SETUP_HOURS,
+  DEFAULT_SNAPSHOT_DAYS,
+  DEFAULT_STORAGE_GB,
+} from '../../../src-main/domain/plan/defaults';
+import type { ChannelInput } from '../../../src-main/ipc/contract';
+import { createSessionStore, reviveFlat } from '../../lib/session-store';
+import type { PlanLink } from './plan-link';
+
+export type PlanRequest = ChannelInput<'plan:compute'>;
+
+/** A spot price for providers that list none: none, a price per GPU-hour, or a share of on-demand. */
+export type UserSpotMode = 'none' | 'price' | 'share';
+export const USER_SPOT_MODES: readonly UserSpotMode[] = ['none', 'price', 'share'];
+
+/** The Plan form; number fields stay text while the user types, empty optional fields use the defaults. */
+export interface PlanForm {
+  card: string;
+  gpus: string;
+  /** A provider name, or '' for every provider of the card. */
+  provider: string;
+  currency: Currency;
+  computeHours: string;
+  setupHours: string;
+  idleHours: string;
+  interruptionsPerHour: string;
+  checkpointSaveMinutes: string;
+  restartMinutes: string;
+  maxLossMinutes: string;
+  /** Empty: the planner recommends one. */
+  checkpointIntervalMinutes: string;
+  userSpotMode: UserSpotMode;
+  /** Price per GPU-hour, or the share of on-demand in percent. */
+  userSpotValue: string;
+  storageGB: string;
+  storagePricePerGBMonth: string;
+  storageDays: string;
+  egressGB: string;
+  egressPricePerGB: string;
+  snapshotGB: string;
+  snapshotPricePerGBMonth: string;
+  snapshotDays: string;
+}
+
+/** The planner's own defaults (src-main/domain/plan/defaults.ts), shown in the fields. */
+export const DEFAULT_PLAN_FORM: PlanForm = {
+  card: 'rtx-4090',
+  gpus: '1',
+  provider: '',
+  currency: 'CNY',
+  computeHours: '10',
+  setupHours: String(DEFAULT_SETUP_HOURS),
+  idleHours: String(DEFAULT_IDLE_HOURS),
+  interruptionsPerHour: String(DEFAULT_INTERRUPTIONS_PER_HOUR),
+  checkpointSaveMinutes: String(DEFAULT_CHECKPOINT_SAVE_MINUTES),
+  restartMinutes: String(DEFAULT_RESTART_MINUTES),
+  maxLossMinutes: String(DEFAULT_MAX_LOSS_MINUTES),
+  checkpointIntervalMinutes: '',
+  userSpotMode: 'none',
+  userSpotValue: '',
+  storageGB: String(DEFAULT_STORAGE_GB),
+  storagePricePerGBMonth: '',
+  storageDays: '',
+  egressGB: '0',
+  egressPricePerGB: '',
+  snapshotGB: '0',
+  snapshotPricePerGBMonth: '',
+  snapshotDays: String(DEFAULT_SNAPSHOT_DAYS),
+};
+
+/** A saved Plan form made safe: wrong types and unknown choices fall back to the defaults. */
+export function revivePlanForm(saved: unknown): PlanForm {
+  const form = reviveFlat(saved, DEFAULT_PLAN_FORM);
+  if (!currencySchema.options.includes(form.currency)) form.currency = DEFAULT_PLAN_FORM.currency;
+  if (!USER_SPOT_MODES.includes(form.userSpotMode)) form.userSpotMode = 'none';
+  return form;
+}
+
+/** The Plan form, kept across reloads of this tab. */
+export const planFormStore = createSessionStore('cardwise.planForm', revivePlanForm);
+
+/** The form with a link from another page applied (the link wins; a new card resets the provider). */
+export function applyPlanLink(form: PlanForm, link: PlanLink): PlanForm {
+  const next = { ...form };
+  if (link.card) {
+    next.card = link.card;
+    next.provider = '';
+  }
+  if (link.gpus !== undefined) next.gpus = String(link.gpus);
+  if (link.provider !== undefined) next.provider = link.provider;
+  if (link.currency) next.currency = link.currency;
+  if (link.hours !== undefined) next.computeHours = String(link.hours);
+  return next;
+}
+
+/** What the offers of the chosen card say about spot pricing, for the form. */
+export interface SpotOffers {
+  /** Some provider in scope lists no spot offer: a user spot price can apply. */
+  someLackSpot: boolean;
+  /** Every provider in scope has an hourly offer: a share of on-demand can be priced. */
+  allHaveHourly: boolean;
+}
+
+/** Spot coverage of the providers in scope (one provider, or all of the card's in this currency). */
+export function spotOffers(offers: readonly Offer[], card: string, currency: Currency, provider: string): SpotOffers {
+  const inScope = offers.filter(
+    (o) => o.cardId === card && o.currency === currency && (provider === '' || o.provider === provider),
+  );
+  const providers = [...new Set(inScope.map((o) => o.provider))];
+  const has = (name: string, billing: Offer['billing']) =>
+    inScope.some((o) => o.provider === name && o.billing === billing);
+  return {
+    someLackSpot: providers.some((name) => !has(name, 'spot')),
+    allHaveHourly: providers.length > 0 && providers.every((name) => has(name, 'hourly')),
+  };
+}
+
+export type PlanProblemReason = 'required' | 'positive' | 'non-negative' | 'whole-number' | 'share' | 'share-hourly';
+
+/** A field that stops the plan, and why. */
+export interface PlanProblem {
+  field: keyof PlanForm;
+  reason: PlanProblemReason;
+}
+
+type NumberRule = 'positive' | 'non-negative';
+
+/**
+ * The plan:compute request for the form, or the first field that stops it. Optional fields
+ * left empty are not sent, so the backend applies its documented defaults.
+ */
+export function toPlanRequest(
+  form: PlanForm,
+  spot: SpotOffers,
+): { request: PlanRequest; problem?: undefined } | { request?: undefined; problem: PlanProblem } {
+  let problem: PlanProblem | undefined;
+  const read = (field: keyof PlanForm, rule: NumberRule, required = false): number | undefined => {
+    const text = String(form[field]).trim();
+    if (text === '') {
+      if (required) problem ??= { field, reason: 'required' };
+      return undefined;
+    }
+    const value = Number(text);
+    const ok = Number.isFinite(value) && (rule === 'positive' ? value > 0 : value >= 0);
+    if (!ok) problem ??= { field, reason: rule };
+    return ok ? value : undefined;
+  };
+
+  if (form.card === '') problem = { field: 'card', reason: 'required' };
+  const gpus = Number(form.gpus.trim());
+  if (!problem && !(Number.isInteger(gpus) && gpus >= 1 && gpus <= 64))
+    problem = { field: 'gpus', reason: 'whole-number' };
+  const computeHours = read('computeHours', 'positive', true);
+  const setupHours = read('setupHours', 'non-negative');
+  const idleHours = read('idleHours', 'non-negative');
+  const spotSettings: NonNullable<PlanRequest['spot']> = {};
+  const put = <K extends keyof typeof spotSettings>(key: K, value: (typeof spotSettings)[K] | undefined) => {
+    if (value !== undefined) spotSettings[key] = value;
+  };
+  put('interruptionsPerHour', read('interruptionsPerHour', 'non-negative'));
+  put('checkpointSaveMinutes', read('checkpointSaveMinutes', 'positive'));
+  put('restartMinutes', read('restartMinutes', 'non-negative'));
+  put('maxLossMinutes', read('maxLossMinutes', 'positive'));
+  put('checkpointIntervalMinutes', read('checkpointIntervalMinutes', 'positive'));
+  if (spot.someLackSpot && form.userSpotMode !== 'none') {
+    const value = read('userSpotValue', 'positive', true);
+    if (form.userSpotMode === 'price') put('userPricePerHour', value);
+    else if (!spot.allHaveHourly) problem ??= { field: 'userSpotValue', reason: 'share-hourly' };
+    else if (value !== undefined && value > 100) problem ??= { field: 'userSpotValue', reason: 'share' };
+    else if (value !== undefined) put('userPriceFraction', value / 100);
+  }
+  const extras: NonNullable<PlanRequest['extras']> = {};
+  const extra = <K extends keyof typeof extras>(key: K) => {
+    const value = read(key, 'non-negative');
+    if (value !== undefined) extras[key] = value;
+  };
+  extra('storageGB');
+  extra('storagePricePerGBMonth');
+  extra('storageDays');
+  extra('egressGB');
+  extra('egressPricePerGB');
+  extra('snapshotGB');
+  extra('snapshotPricePerGBMonth');
+  extra('snapshotDays');
+  if (problem || computeHours === undefined)
+    return { problem: problem ?? { field: 'computeHours', reason: 'required' } };
+  return {
+    request: {
+      card: form.card,
+      gpus,
+      ...(form.provider ? { provider: form.provider } : {}),
+      currency: form.currency,
+      computeHours,
+      ...(setupHours !== undefined ? { setupHours } : {}),
+      ...(idleHours !== undefined ? { idleHours } : {}),
+      spot: spotSettings,
+      extras,
+      seriesPoints: 60,
+    },
+  };
+}
+
+/** The value of a polyline at x (linear between points, clamped at the ends), e.g. a cost curve at a crossing. */
+export function valueAt(points: readonly { x: number; y: number }[], x: number): number | undefined {
+  if (points.length === 0) return undefined;
+  const sorted = [...points].sort((a, b) => a.x - b.x);
+  if (x <= sorted[0]!.x) return sorted[0]!.y;
+  for (let i = 1; i < sorted.length; i++) {
+    const a = sorted[i - 1]!;
+    const b = sorted[i]!;
+    if (x <= b.x) return b.x === a.x ? b.y : a.y + ((x - a.x) / (b.x - a.x)) * (b.y - a.y);
+  }
+  return sorted[sorted.length - 1]!.y;
+}
