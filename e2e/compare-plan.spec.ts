@@ -1,0 +1,63 @@
+import { test, expect, type Page } from '@playwright/test';
+import { freshDbPath, startServer, type ServerHandle } from './server';
+
+let server: ServerHandle;
+test.beforeEach(async () => {
+  server = await startServer(freshDbPath());
+});
+test.afterEach(async () => {
+  await server.stop();
+});
+
+const rankReady = (page: Page) => expect(page.locator('.compare-results[data-state="ready"]')).toBeVisible();
+const rows = (page: Page) => page.locator('table.rank-table tbody tr.rank-row');
+
+async function setUpQlora7b(page: Page) {
+  await page.goto(server.url);
+  await expect(page.locator('main[data-state="ready"]')).toBeVisible();
+  await page.getByLabel('Model', { exact: true }).selectOption('llama-2-7b');
+  await page.getByLabel('Method').selectOption('qlora');
+  await page.getByRole('link', { name: 'Compare' }).click();
+  await expect(page.getByText('Llama 2 7B', { exact: false }).first()).toBeVisible();
+  await page.getByLabel('Dataset tokens (per epoch)').fill('50m');
+  await rankReady(page);
+}
+
+test('ranks the cards for QLoRA 7B on 50M tokens, cheapest first, and re-ranks when a price changes', async ({ page }) => {
+  await setUpQlora7b(page);
+  await expect(rows(page).first()).toBeVisible();
+  const first = rows(page).first();
+  await expect(first.locator('.badge')).not.toHaveText('Does not fit');
+  const firstId = await first.getAttribute('data-candidate');
+  const costs = await rows(page).locator('td:nth-of-type(6)').allInnerTexts();
+  const numbers = costs.map((text) => Number(text.replace(/[^\d.]/g, '')));
+  expect(numbers.length).toBeGreaterThan(2);
+  expect(numbers[0]).toBeLessThanOrEqual(numbers[1]!);
+
+  const price = first.getByRole('textbox', { name: /^Price for / }).or(first.getByRole('spinbutton', { name: /^Price for / }));
+  await price.fill('99');
+  await price.press('Enter');
+  await rankReady(page);
+  await expect(rows(page).first()).not.toHaveAttribute('data-candidate', firstId!);
+});
+
+test('opens Plan from a ranked row; a higher spot interruption rate changes the totals and the chart', async ({ page }) => {
+  await setUpQlora7b(page);
+  await page.getByLabel('Currency').selectOption('USD');
+  await page.getByLabel('Billing').selectOption('spot');
+  await rankReady(page);
+  await rows(page).first().getByRole('link', { name: /^Plan this/ }).click();
+
+  const planReady = page.locator('.plan-results[data-state="ready"]');
+  await expect(planReady).toBeVisible();
+  const spotTotal = page.locator('.option-card').filter({ has: page.locator('.tag', { hasText: /^spot$/ }) }).first().locator('.total-value');
+  await expect(spotTotal).toBeVisible();
+  const before = await spotTotal.innerText();
+  const curveBefore = await page.locator('svg path').evaluateAll((paths) => paths.map((p) => p.getAttribute('d')).join('|'));
+
+  await page.getByLabel('Interruptions per hour').fill('0.9');
+  await expect(spotTotal).not.toHaveText(before);
+  await expect(planReady).toBeVisible();
+  const curveAfter = await page.locator('svg path').evaluateAll((paths) => paths.map((p) => p.getAttribute('d')).join('|'));
+  expect(curveAfter).not.toEqual(curveBefore);
+});
