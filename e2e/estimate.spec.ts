@@ -40,3 +40,22 @@ test('a size typed by hand is estimated, and bad input is named at its field', a
   await page.getByLabel('Batch size (per GPU)').fill('0');
   await expect(page.getByText('Enter a whole number of 1 or more.')).toBeVisible();
 });
+
+test('a run logged for a similar set-up corrects the estimate and says what it is based on', async ({ page, request }) => {
+  const config = { model: 'llama-3.1-8b', method: 'lora', precision: 'bf16', batchSize: 1, seqLen: 2048, gradientCheckpointing: true, gpu: 'a100-80gb' };
+  const logged = await request.post(`${server.origin}/api/runs:add`, {
+    headers: { authorization: `Bearer ${server.token}` },
+    data: { config, card: 'a100-80gb', gpus: 1, peakMemoryGiB: 30, memoryMeter: 'nvidia-smi', tokensPerSecond: 2500, outcome: 'ok' },
+  });
+  expect(logged.ok()).toBe(true);
+
+  await page.goto(server.url);
+  await expect(page.locator('main[data-state="ready"]')).toBeVisible();
+  await page.getByLabel('Gradient checkpointing').check();
+  await page.getByLabel('Show speed on').selectOption('a100-80gb');
+  await settled(page);
+  const panel = page.getByTestId('speed-panel');
+  await expect(panel).toContainText('Speed on A100 80GB SXM4');
+  await expect(panel).toContainText(/Based on \d+ similar logged runs? \(1 yours/);
+  await expect(panel).toContainText('calibrated');
+});

@@ -8,6 +8,10 @@ export interface CardFitRow {
   name: string;
   capacityBytes: number;
   fits: boolean;
+  /** This card's need per GPU when logged runs correct it; the raw peak otherwise. */
+  neededBytes?: number;
+  /** Logged runs behind that correction. */
+  calibrationRuns?: number;
   largestBatch: number;
 }
 
@@ -24,10 +28,11 @@ export function CardFitBars({ rows, peakBytes, headroomFraction }: CardFitBarsPr
   return (
     <ul className="fit-list" aria-label={t('estimate.fitTitle')}>
       {rows.map((row) => {
-        const verdict = fitVerdict(row.fits, peakBytes, row.capacityBytes, headroomFraction);
-        const used = peakBytes / row.capacityBytes;
+        const need = row.neededBytes ?? peakBytes;
+        const verdict = fitVerdict(row.fits, need, row.capacityBytes, headroomFraction);
+        const used = need / row.capacityBytes;
         const summary = t('estimate.fitSummary', {
-          need: formatGiB(peakBytes),
+          need: formatGiB(need),
           capacity: formatCardGiB(row.capacityBytes / BYTES_PER_GIB),
           share: formatPercent(used),
         });
@@ -57,7 +62,10 @@ export function CardFitBars({ rows, peakBytes, headroomFraction }: CardFitBarsPr
               <rect className="fit-fill" x={0} y={2} width={Math.min(used, 1) * 1000} height={10} />
             </svg>
             <div className="fit-text">
-              <span>{summary}</span>
+              <span>
+                {summary}
+                {row.calibrationRuns ? ` · ${t('estimate.calibratedFrom', { count: row.calibrationRuns })}` : ''}
+              </span>
               <span>
                 {row.largestBatch > 0 ? t('estimate.largestBatch', { count: row.largestBatch }) : t('estimate.noBatch')}
               </span>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ModelPreset } from '../../../src-main/domain/catalog';
+import type { Card, ModelPreset } from '../../../src-main/domain/catalog';
 import { methodSchema, precisionSchema, quantSchema } from '../../../src-main/domain/estimate/input';
 import { CheckboxField } from '../../components/CheckboxField';
 import { SelectField } from '../../components/SelectField';
@@ -16,7 +16,13 @@ export interface FieldsProps {
 }
 
 /** Every input of the estimate, grouped as a user thinks of them. */
-export function EstimateFields({ form, onChange, errorFor, models }: FieldsProps & { models: readonly ModelPreset[] }) {
+export function EstimateFields({
+  form,
+  onChange,
+  errorFor,
+  models,
+  cards,
+}: FieldsProps & { models: readonly ModelPreset[]; cards: readonly Card[] }) {
   const { t } = useTranslation();
   const options = <V extends string>(values: readonly V[], prefix: string) =>
     values.map((value) => ({ value, label: t(`${prefix}.${value}`) }));
@@ -99,6 +105,20 @@ export function EstimateFields({ form, onChange, errorFor, models }: FieldsProps
         )}
       </fieldset>
       <TrainingFields form={form} onChange={onChange} errorFor={errorFor} />
+      <fieldset>
+        <legend>{t('estimate.groupSpeed')}</legend>
+        <SelectField
+          id="est-speed-card"
+          label={t('estimate.speedCard')}
+          value={form.speedCard}
+          onChange={(v) => onChange('speedCard', v)}
+          options={[
+            { value: '', label: t('estimate.speedNone') },
+            ...cards.map((c) => ({ value: c.id, label: c.name })),
+          ]}
+          error={errorFor('gpu')}
+        />
+      </fieldset>
     </form>
   );
 }

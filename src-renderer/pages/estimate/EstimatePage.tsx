@@ -61,6 +61,7 @@ export function EstimatePage() {
         <EstimateFields
           form={form}
           models={models ?? []}
+          cards={cards}
           errorFor={errorFor}
           onChange={(key, value) => setForm((f) => updateForm(f, key, value))}
         />

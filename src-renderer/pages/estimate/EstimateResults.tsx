@@ -4,6 +4,7 @@ import type { EstimateOutput } from '../../../src-main/ipc/contract';
 import { CardFitBars, type CardFitRow } from '../../components/CardFitBars';
 import { StackedBar } from '../../components/StackedBar';
 import { BYTES_PER_GIB, formatGiB, formatParams } from '../../lib/format';
+import { SpeedPanel } from './SpeedPanel';
 
 interface EstimateResultsProps {
   output: EstimateOutput;
@@ -21,6 +22,8 @@ function fitRows(output: EstimateOutput, cards: readonly Card[]): CardFitRow[] {
         name: card?.name ?? fit.card,
         capacityBytes: card ? card.memoryGiB * BYTES_PER_GIB : fit.memoryBytes,
         fits: fit.fits,
+        neededBytes: fit.neededBytes,
+        calibrationRuns: fit.calibrationRuns,
         largestBatch: fit.largestBatch,
       };
     })
@@ -50,6 +53,10 @@ export function EstimateResults({ output, cards, headroomFraction }: EstimateRes
           })}
         </p>
       </section>
+      <SpeedPanel
+        output={output}
+        card={cards.find((c) => c.id === output.calibration?.card || c.id === output.resolvedInput['gpu'])}
+      />
       <section className="panel" aria-labelledby="breakdown-title">
         <h2 id="breakdown-title">{t('estimate.breakdownTitle')}</h2>
         <StackedBar breakdown={perGpu.breakdown} />

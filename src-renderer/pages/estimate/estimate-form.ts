@@ -33,6 +33,8 @@ export interface EstimateForm {
   gpus: string;
   sharding: Sharding;
   kvCachePrecision: KvPrecision;
+  /** Card to show speed and calibration on ('' = none). */
+  speedCard: string;
 }
 
 /** The first thing a user sees: Llama 3.1 8B, LoRA, bf16, batch 1, 2048 tokens. */
@@ -53,6 +55,7 @@ export const DEFAULT_FORM: EstimateForm = {
   gpus: '1',
   sharding: 'none',
   kvCachePrecision: 'bf16',
+  speedCard: 'rtx-4090',
 };
 
 export const isTraining = (method: Method): boolean => method !== 'inference';
@@ -110,6 +113,7 @@ export function toEstimateInput(form: EstimateForm): EstimateInput {
         }
       : { kvCachePrecision: form.kvCachePrecision }),
     ...(usesLora(form.method) ? { lora: { rank: toInteger(form.loraRank), targets: form.loraTargets } } : {}),
+    ...(form.speedCard ? { gpu: form.speedCard } : {}),
   };
 }
 

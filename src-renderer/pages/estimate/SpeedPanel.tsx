@@ -1,0 +1,73 @@
+import { useTranslation } from 'react-i18next';
+import type { Card } from '../../../src-main/domain/catalog';
+import type { EstimateOutput } from '../../../src-main/ipc/contract';
+import { formatGiB, formatNumber, formatPercent } from '../../lib/format';
+
+/** Speed on the chosen card, and the correction that logged runs make to memory and speed. */
+export function SpeedPanel({ output, card }: { output: EstimateOutput; card: Card | undefined }) {
+  const { t } = useTranslation();
+  const { speed, calibration, calibrated } = output;
+  if (!speed || !card) return null;
+  const factor = (value: number) => `×${formatNumber(value, 2)}`;
+  return (
+    <section className="panel" aria-labelledby="speed-title" data-testid="speed-panel">
+      <h2 id="speed-title">{t('estimate.speedTitle', { card: card.name })}</h2>
+      {output.fits.find((fit) => fit.card === card.id)?.fits === false ? (
+        <p className="inline-alert">{t('estimate.speedNoFit', { card: card.name })}</p>
+      ) : null}
+      {speed.kind === 'train' ? (
+        <p>
+          <strong className="speed-value">{formatNumber(speed.tokensPerSecond, 0)}</strong>{' '}
+          {t('estimate.trainSpeed', {
+            perGpu: formatNumber(speed.tokensPerSecondPerGpu, 0),
+            mfu: formatPercent(speed.mfu),
+            scaling: formatPercent(speed.scalingEfficiency),
+          })}
+        </p>
+      ) : (
+        <p>
+          <strong className="speed-value">{formatNumber(speed.decodeTokensPerSecond, 0)}</strong>{' '}
+          {t('estimate.decodeSpeed', {
+            prefill: formatNumber(speed.prefillTokensPerSecond, 0),
+            bound: t(`estimate.bound.${speed.bound}`),
+          })}
+        </p>
+      )}
+      {calibration && calibrated && calibration.runs > 0 ? (
+        <div className="calibration">
+          <p>
+            {t('estimate.calibratedMemory', {
+              raw: formatGiB(output.perGpu.totalBytes),
+              value: formatGiB(calibrated.totalBytes),
+              factor: factor(calibration.memoryFactor),
+              low: formatNumber(calibration.interval.memory[0], 2),
+              high: formatNumber(calibration.interval.memory[1], 2),
+            })}
+          </p>
+          <p>
+            {t('estimate.calibratedSpeed', {
+              value: formatNumber(calibrated.tokensPerSecond ?? calibrated.decodeTokensPerSecond ?? 0, 0),
+              factor: factor(calibration.speedFactor),
+            })}
+          </p>
+          <p className="muted">
+            {t('estimate.calibrationBasis', {
+              count: calibration.runs,
+              mine: calibration.mine,
+              published: calibration.published,
+            })}
+          </p>
+          {calibration.flags.length > 0 ? (
+            <ul className="assumptions">
+              {calibration.flags.map((flag) => (
+                <li key={flag}>{flag}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : (
+        <p className="muted">{t('estimate.noCalibration')}</p>
+      )}
+    </section>
+  );
+}
