@@ -23,8 +23,10 @@ export interface Io {
 
 export interface CommandContext {
   flags: FlagValues;
-  /** Words after the command name, e.g. ["list"]. */
+  /** Words after the command name (and subcommand), e.g. ["42"] for `runs delete 42`. */
   positionals: string[];
+  /** Words after `--`, untouched, for a command that passes a command line through (`measure`). */
+  rest: string[];
   json: boolean;
   io: Io;
   /** The store and dispatcher, opened on first use and closed by main. */
@@ -40,7 +42,12 @@ export interface Command {
   options: OptionSpecs;
   /** Extra help text after the option list. */
   notes?: string[];
-  run(context: CommandContext): Promise<void>;
+  /** `runs add`, `runs list`…: the next word picks one, with its own flags and help (`name` is that word). */
+  subcommands?: readonly Command[];
+  /** Everything after the first `--` reaches `run` as `rest`, never parsed as flags. */
+  passThrough?: boolean;
+  /** Resolves to the exit status when it is not 0 on success (`measure` returns its command's). */
+  run(context: CommandContext): Promise<void | number>;
 }
 
 /** Prints one JSON value: indented on a terminal, compact in a pipe. */

@@ -22,15 +22,16 @@ export function usage(commands: readonly Command[]): string {
   ].join('\n');
 }
 
-/** `cardwise <command> --help`: synopsis, options, notes. */
+/** `cardwise <command> --help`: synopsis, subcommands or options, notes. */
 export function commandHelp(command: Command): string {
+  if (command.subcommands) return parentHelp(command, command.subcommands);
   const options = { ...command.options, ...globalOptions };
   const labels = Object.entries(options).map(
     ([name, spec]) => `--${name}${spec.type === 'string' ? ` ${spec.value ?? 'VALUE'}` : ''}`,
   );
   const width = Math.max(...labels.map((label) => label.length));
   return [
-    ...command.usage.map((line, index) => `${index === 0 ? 'Usage: ' : '       '}cardwise ${line}`),
+    ...synopsis(command),
     '',
     command.summary.charAt(0).toUpperCase() + command.summary.slice(1) + '.',
     '',
@@ -39,4 +40,29 @@ export function commandHelp(command: Command): string {
     ...(command.notes ? ['', ...command.notes] : []),
     '',
   ].join('\n');
+}
+
+/** Help of a command made of subcommands (`cardwise runs --help`): one line per subcommand. */
+function parentHelp(command: Command, subcommands: readonly Command[]): string {
+  const width = Math.max(...subcommands.map((sub) => sub.name.length));
+  return [
+    ...synopsis(command),
+    '',
+    command.summary.charAt(0).toUpperCase() + command.summary.slice(1) + '.',
+    '',
+    'Subcommands:',
+    ...subcommands.map((sub) => `  ${sub.name.padEnd(width)}  ${sub.summary}`),
+    '',
+    `Run \`cardwise ${command.name} <subcommand> --help\` for its options.`,
+    ...(command.notes ? ['', ...command.notes] : []),
+    '',
+  ].join('\n');
+}
+
+/** The usage lines; one that starts with a space continues the line above it. */
+function synopsis(command: Command): string[] {
+  return command.usage.map((line, index) => {
+    if (index === 0) return `Usage: cardwise ${line}`;
+    return line.startsWith(' ') ? `       ${line}` : `       cardwise ${line}`;
+  });
 }

@@ -4,9 +4,14 @@ import type { App } from '../app';
 import { printJson, type Command, type Io, type OptionSpecs } from './command';
 import { cardsCommand } from './commands/cards';
 import { estimateCommand } from './commands/estimate';
+import { guardCommand } from './commands/guard';
+import { measureCommand } from './commands/measure';
 import { modelsCommand } from './commands/models';
 import { offersCommand } from './commands/offers';
+import { ownershipCommand } from './commands/ownership';
+import { planCommand } from './commands/plan';
 import { rankCommand } from './commands/rank';
+import { runsCommand } from './commands/runs';
 import { serveCommand } from './commands/serve';
 import { commandHelp, globalOptions, usage } from './help';
 import { describeFailure, EXIT_USAGE } from './report-error';
@@ -15,6 +20,11 @@ import { UsageError } from './usage-error';
 export const commands: readonly Command[] = [
   estimateCommand,
   rankCommand,
+  runsCommand,
+  planCommand,
+  ownershipCommand,
+  measureCommand,
+  guardCommand,
   cardsCommand,
   offersCommand,
   modelsCommand,
@@ -36,7 +46,8 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
   const args = hoistCommand(argv);
   const [name] = args;
   if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
-    const topic = name === 'help' ? commands.find((command) => command.name === args[1]) : undefined;
+    const parent = name === 'help' ? commands.find((command) => command.name === args[1]) : undefined;
+    const topic = parent?.subcommands?.find((sub) => sub.name === args[2]) ?? parent;
     if (name === undefined) {
       io.stderr(usage(commands));
       return EXIT_USAGE;
@@ -52,9 +63,18 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
 
   let app: App | undefined;
   try {
-    const options: OptionSpecs = { ...command.options, ...globalOptions };
+    const { target, words, rest } = pickSubcommand(command, args.slice(1));
+    if (!target) {
+      // `cardwise runs` or `cardwise runs --help`: the list of subcommands.
+      if (words.includes('--help') || words.includes('-h')) {
+        io.stdout(commandHelp(command));
+        return 0;
+      }
+      throw new UsageError(command.name, `needs a subcommand: ${subcommandNames(command)} (see --help)`);
+    }
+    const options: OptionSpecs = { ...target.options, ...globalOptions };
     const { values, positionals } = parseArgs({
-      args: args.slice(1),
+      args: words,
       options: Object.fromEntries(
         Object.entries(options).map(([key, spec]) => [
           key,
@@ -66,15 +86,16 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     });
     if (values.help === true) {
       // Even help keeps the --json promise: one JSON value on stdout.
-      if (values.json === true) printJson(io, { help: commandHelp(command) });
-      else io.stdout(commandHelp(command));
+      if (values.json === true) printJson(io, { help: commandHelp(target) });
+      else io.stdout(commandHelp(target));
       return 0;
     }
     const dbFlag = values.db;
     if (dbFlag === '') throw new UsageError('--db', 'needs a path');
-    await command.run({
+    const status = await target.run({
       flags: values,
       positionals,
+      rest,
       json: values.json === true,
       io,
       async app() {
@@ -86,7 +107,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
         return app;
       },
     });
-    return 0;
+    return typeof status === 'number' ? status : 0;
   } catch (error) {
     const { line, exitCode } = describeFailure(error);
     io.stderr(`${line}\n`);
@@ -98,6 +119,40 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
       // The answer is already printed; a failed close changes nothing the user can act on.
     }
   }
+}
+
+/**
+ * Splits the words after the command name: the words after `--` of a pass-through command,
+ * and the subcommand word of a command that has subcommands (the first word that is neither
+ * a flag nor the value of --db). `target` is undefined when a subcommand is needed but none was given.
+ */
+function pickSubcommand(
+  command: Command,
+  tail: readonly string[],
+): { target: Command | undefined; words: string[]; rest: string[] } {
+  let words = [...tail];
+  let rest: string[] = [];
+  if (command.passThrough) {
+    const dashes = words.indexOf('--');
+    if (dashes >= 0) {
+      rest = words.slice(dashes + 1);
+      words = words.slice(0, dashes);
+    }
+  }
+  if (!command.subcommands) return { target: command, words, rest };
+  let index = 0;
+  while (index < words.length && words[index]!.startsWith('-')) index += words[index] === '--db' ? 2 : 1;
+  if (index >= words.length) return { target: undefined, words, rest };
+  const [word] = words.splice(index, 1);
+  const target = command.subcommands.find((candidate) => candidate.name === word);
+  if (!target) {
+    throw new UsageError(command.name, `unknown subcommand "${word}" (one of ${subcommandNames(command)})`);
+  }
+  return { target, words, rest };
+}
+
+function subcommandNames(command: Command): string {
+  return (command.subcommands ?? []).map((sub) => sub.name).join(', ');
 }
 
 /**

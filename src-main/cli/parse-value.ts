@@ -38,3 +38,24 @@ export function parseChoice<T extends string>(flag: string, text: string, choice
   if ((choices as readonly string[]).includes(text)) return text as T;
   throw new UsageError(flag, `must be one of ${choices.join(', ')}, got "${text}"`);
 }
+
+/** A number of at least zero, e.g. a cost or hours of setup. */
+export function parseNonNegativeNumber(flag: string, text: string): number {
+  const value = NUMBER_PATTERN.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isFinite(value) || value < 0) throw new UsageError(flag, `must be a number of at least 0, got "${text}"`);
+  return value;
+}
+
+/** A whole number of at least 0, e.g. an offset or a GPU index. */
+export function parseNonNegativeInt(flag: string, text: string): number {
+  const value = NUMBER_PATTERN.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new UsageError(flag, `must be a whole number of at least 0, got "${text}"`);
+  return value;
+}
+
+/** A currency code in any case ("cny" -> "CNY"), one of `choices`. */
+export function parseCurrency<T extends string>(flag: string, text: string, choices: readonly T[]): T {
+  const upper = text.toUpperCase();
+  return parseChoice(flag, (choices as readonly string[]).includes(upper) ? upper : text, choices);
+}

@@ -43,8 +43,9 @@ export function renderEstimate(output: EstimateOutput): string {
   const total = formatGiB(output.perGpu.totalBytes);
   const allocated = formatGiB(output.perGpu.allocatedBytes);
   const width = Math.max(total.length, allocated.length);
-  lines.push(`Total (nvidia-smi)      ${total.padStart(width)} GiB`);
-  lines.push(`Allocated (torch peak)  ${allocated.padStart(width)} GiB`);
+  const memory = calibratedMemory(output);
+  lines.push(`Total (nvidia-smi)      ${total.padStart(width)} GiB${memory ? `   ${memory.total}` : ''}`);
+  lines.push(`Allocated (torch peak)  ${allocated.padStart(width)} GiB${memory ? `   ${memory.allocated}` : ''}`);
   lines.push('');
   lines.push(
     renderTable(
@@ -66,7 +67,11 @@ export function renderEstimate(output: EstimateOutput): string {
   );
   if (output.speed) {
     lines.push('');
-    lines.push(...describeSpeed(output.speed, String(output.resolvedInput.gpu ?? '')));
+    const speedLines = describeSpeed(output.speed, String(output.resolvedInput.gpu ?? ''));
+    const speed = calibratedSpeed(output);
+    // Right under the raw speed, before its assumptions.
+    if (speed) speedLines.splice(1, 0, `  ${speed}`);
+    lines.push(...speedLines);
   }
   return lines.join('\n');
 }
@@ -106,4 +111,29 @@ function describeSpeed(speed: NonNullable<EstimateOutput['speed']>, card: string
         ];
   for (const assumption of speed.assumptions) lines.push(`  - ${assumption}`);
   return lines;
+}
+
+/** "based on 3 runs: 1 yours, 2 published" */
+function basis(calibration: NonNullable<EstimateOutput['calibration']>): string {
+  return `based on ${calibration.runs} run${calibration.runs === 1 ? '' : 's'}: ${calibration.mine} yours, ${calibration.published} published`;
+}
+
+/** The calibrated memory next to the raw figures, when similar logged runs exist for --gpu. */
+function calibratedMemory(output: EstimateOutput): { total: string; allocated: string } | null {
+  const { calibration, calibrated } = output;
+  if (!calibration || !calibrated || calibration.runs === 0) return null;
+  return {
+    total: `calibrated: ${formatGiB(calibrated.totalBytes)} GiB (×${calibration.memoryFactor.toFixed(2)}, ${basis(calibration)})`,
+    allocated: `calibrated: ${formatGiB(calibrated.allocatedBytes)} GiB`,
+  };
+}
+
+/** The calibrated speed, when the logged runs moved it. */
+function calibratedSpeed(output: EstimateOutput): string | null {
+  const { calibration, calibrated } = output;
+  if (!calibration || !calibrated || calibration.runs === 0 || calibration.speedFactor === 1) return null;
+  const rate = calibrated.tokensPerSecond ?? calibrated.decodeTokensPerSecond;
+  if (rate === undefined) return null;
+  const what = calibrated.tokensPerSecond === undefined ? 'decode tokens/s' : 'tokens/s';
+  return `calibrated: ${formatNumber(rate)} ${what} (×${calibration.speedFactor.toFixed(2)}, ${basis(calibration)})`;
 }

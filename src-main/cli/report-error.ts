@@ -41,11 +41,13 @@ export function locateInputError(error: unknown, where: string): unknown {
 }
 
 /**
- * The one stderr line and exit status for any failure: usage mistakes and bad input
- * exit 2, store and internal failures exit 1. Never a stack trace.
+ * The stderr line (plus any detail lines of a UsageError) and exit status for any failure:
+ * usage mistakes and bad input exit 2, store and internal failures exit 1. Never a stack trace.
  */
 export function describeFailure(error: unknown): { line: string; exitCode: number } {
-  if (error instanceof UsageError) return { line: `error: ${error.where}: ${error.message}`, exitCode: EXIT_USAGE };
+  if (error instanceof UsageError) {
+    return { line: [`error: ${error.where}: ${error.message}`, ...error.details].join('\n'), exitCode: EXIT_USAGE };
+  }
   if (error instanceof ContractCallError) {
     const { code, message } = error.error;
     const userFault = code === 'bad-input' || code === 'not-found' || code === 'unknown-channel';

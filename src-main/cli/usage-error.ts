@@ -7,6 +7,8 @@ export class UsageError extends Error {
     /** The flag or field at fault, e.g. "--batch" or "--input[3].batchSize". */
     readonly where: string,
     message: string,
+    /** Further lines printed after the error line, e.g. every bad row of an import file. */
+    readonly details: readonly string[] = [],
   ) {
     super(message);
     this.name = 'UsageError';

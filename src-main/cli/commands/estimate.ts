@@ -11,6 +11,7 @@ import {
   hasEstimateFlags,
   needsPresetShape,
 } from '../estimate-flags';
+import { calibrationFromFlags, calibrationOption } from '../calibration-flag';
 import { readJsonInput } from '../input-file';
 import { renderEstimate } from '../render-estimate';
 import { locateInputError, nameTheFlag } from '../report-error';
@@ -24,8 +25,12 @@ export const estimateCommand: Command = {
     'estimate (--model ID | --params SIZE) --method M [options] [--json]',
     'estimate --input FILE.json [--json]    (one EstimateInput, or an array of them)',
   ],
-  options: estimateOptions,
-  notes: ['Example: cardwise estimate --model llama-2-13b --method lora --batch 4 --seq 2048 --gpu rtx-4090'],
+  options: { ...estimateOptions, ...calibrationOption },
+  notes: [
+    'With --gpu, similar logged runs (yours and published) correct the estimate: the calibrated figures are shown',
+    'next to the raw ones, and --json carries `calibration` and `calibrated`. --no-calibration turns that off.',
+    'Example: cardwise estimate --model llama-2-13b --method lora --batch 4 --seq 2048 --gpu rtx-4090',
+  ],
   async run({ flags, positionals, json, io, app }) {
     if (positionals.length > 0) throw new UsageError('estimate', `unexpected argument "${positionals[0]}"`);
     if (typeof flags.input === 'string') {
@@ -34,15 +39,18 @@ export const estimateCommand: Command = {
       const value = await readJsonInput('--input', flags.input);
       const opened = await app();
       const outputs = Array.isArray(value)
-        ? await estimateMany(opened, value)
-        : await estimateOne(opened, value, '--input');
+        ? await estimateMany(
+            opened,
+            value.map((item) => withCalibration(item, flags)),
+          )
+        : await estimateOne(opened, withCalibration(value, flags), '--input');
       if (json) return printJson(io, outputs);
       io.stdout(
         `${Array.isArray(outputs) ? outputs.map((output, index) => `# [${index}]\n${renderEstimate(output)}`).join('\n\n') : renderEstimate(outputs)}\n`,
       );
       return;
     }
-    const input = await estimateInputFromCli(flags, app);
+    const input = { ...(await estimateInputFromCli(flags, app)), ...calibrationFromFlags(flags) };
     const output = await callChannel((await app()).dispatcher, 'estimate:compute', input).catch((error: unknown) => {
       throw nameTheFlag(error, flagForEstimateField, typeof flags.gpu === 'string' ? '--gpu' : undefined);
     });
@@ -50,6 +58,12 @@ export const estimateCommand: Command = {
     io.stdout(`${renderEstimate(output)}\n`);
   },
 };
+
+/** An --input element with --no-calibration applied (anything but an object is left for the contract to reject). */
+function withCalibration(value: unknown, flags: FlagValues): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  return { ...value, ...calibrationFromFlags(flags) };
+}
 
 /**
  * The EstimateInput the flags describe. The store is opened only when a preset's shape is

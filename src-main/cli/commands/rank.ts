@@ -1,4 +1,5 @@
 import { callChannel } from '../../ipc/register';
+import { calibrationFromFlags, calibrationOption } from '../calibration-flag';
 import { printJson, type Command } from '../command';
 import { estimateOptions, hasEstimateFlags } from '../estimate-flags';
 import { readJsonInput } from '../input-file';
@@ -16,7 +17,7 @@ export const rankCommand: Command = {
     'rank (--model ID | --params SIZE) --method M [estimate options] [--tokens N --epochs N ...] [--json]',
     'rank --input FILE.json [--tokens N ...] [--json]    (one EstimateInput)',
   ],
-  options: { ...estimateOptions, ...rankOptions },
+  options: { ...estimateOptions, ...rankOptions, ...calibrationOption },
   notes: [
     'Example: cardwise rank --model qwen2.5-7b --method lora --batch 8 --seq 1024 --tokens 200m --epochs 2 --currency CNY',
   ],
@@ -33,6 +34,7 @@ export const rankCommand: Command = {
     } else {
       rankInput = rankInputFromFlags(await estimateInputFromCli(flags, app), flags);
     }
+    rankInput.options = { ...rankInput.options, ...calibrationFromFlags(flags) };
     const flagFor = typeof flags.input === 'string' ? fileFieldOrFlag : flagForRankField;
     const output = await callChannel((await app()).dispatcher, 'rank:compute', rankInput).catch((error: unknown) => {
       throw nameTheFlag(error, flagFor, typeof flags.gpu === 'string' ? '--gpu' : undefined);

@@ -1,0 +1,61 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { runOriginSchema } from '../../domain/runs';
+import { callChannel } from '../../ipc/register';
+import { printJson, type Command } from '../command';
+import { parseChoice } from '../parse-value';
+import { UsageError } from '../usage-error';
+
+export const RUN_FILE_FORMATS = ['csv', 'json'] as const;
+export type RunFileFormat = (typeof RUN_FILE_FORMATS)[number];
+
+/** `csv` or `json` from a file name's extension, or null. */
+export function formatFromExtension(file: string): RunFileFormat | null {
+  const extension = path.extname(file).slice(1).toLowerCase();
+  return (RUN_FILE_FORMATS as readonly string[]).includes(extension) ? (extension as RunFileFormat) : null;
+}
+
+/** `cardwise runs export`: the run log as CSV (spreadsheet-safe) or JSON (reads back whole). */
+export const runsExportCommand: Command = {
+  name: 'export',
+  summary: 'export the run log as CSV or JSON',
+  usage: ['runs export [--format csv|json] [--origin mine|published] [--out FILE] [--json]'],
+  options: {
+    format: { type: 'string', value: 'F', description: 'csv | json (default: from --out, else csv)' },
+    origin: { type: 'string', value: 'O', description: `only ${runOriginSchema.options.join(' or ')} runs` },
+    out: { type: 'string', value: 'FILE', description: 'write to FILE instead of stdout' },
+  },
+  notes: [
+    'CSV cells that a spreadsheet could run as a formula (=, +, -, @) get a leading quote; import removes it.',
+    'With --json: { format, filename, text } without --out, { format, file, bytes } with it.',
+  ],
+  async run({ flags, positionals, json, io, app }) {
+    if (positionals.length > 0) throw new UsageError('runs export', `unexpected argument "${positionals[0]}"`);
+    const out = typeof flags.out === 'string' ? flags.out : undefined;
+    if (out === '') throw new UsageError('--out', 'needs a file name');
+    const format =
+      typeof flags.format === 'string'
+        ? parseChoice('--format', flags.format, RUN_FILE_FORMATS)
+        : ((out === undefined ? null : formatFromExtension(out)) ?? 'csv');
+    const origin =
+      typeof flags.origin === 'string' ? parseChoice('--origin', flags.origin, runOriginSchema.options) : undefined;
+    const output = await callChannel((await app()).dispatcher, 'runs:export', {
+      format,
+      ...(origin ? { origin } : {}),
+    });
+    if (out === undefined) {
+      if (json) return printJson(io, output);
+      io.stdout(output.text);
+      return;
+    }
+    try {
+      await writeFile(out, output.text, 'utf8');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      throw new UsageError('--out', `cannot write ${out}${code ? ` (${code})` : ''}`);
+    }
+    const bytes = Buffer.byteLength(output.text, 'utf8');
+    if (json) return printJson(io, { format, file: path.resolve(out), bytes });
+    io.stderr(`Wrote ${out} (${format}, ${bytes} bytes).\n`);
+  },
+};
