@@ -3,8 +3,20 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 
-const nodeIo = ['electron', 'better-sqlite3', 'fs', 'node:fs', 'fs/promises', 'node:fs/promises', 'child_process',
-  'node:child_process', 'http', 'node:http', 'net', 'node:net'];
+const nodeIo = [
+  'electron',
+  'better-sqlite3',
+  'fs',
+  'node:fs',
+  'fs/promises',
+  'node:fs/promises',
+  'child_process',
+  'node:child_process',
+  'http',
+  'node:http',
+  'net',
+  'node:net',
+];
 
 export default tseslint.config(
   { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
@@ -18,12 +30,27 @@ export default tseslint.config(
     },
   },
   {
+    // Playwright scripts hand callbacks to the page: those run in the browser.
+    files: ['scripts/**/*.mjs', 'e2e/**/*.ts'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+  {
     // The domain is the pure core: no Electron, no database driver, no I/O.
     files: ['src-main/domain/**/*.ts'],
     ignores: ['src-main/domain/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: nodeIo.map((name) => ({ name, message: 'src-main/domain is pure: no I/O.' })),
-        patterns: [{ group: ['**/db/**', '**/ipc/register*', '**/handlers*', '**/server*', '**/cli/**'], message: 'src-main/domain imports nothing outside the domain.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: nodeIo.map((name) => ({ name, message: 'src-main/domain is pure: no I/O.' })),
+          patterns: [
+            {
+              group: ['**/db/**', '**/ipc/register*', '**/handlers*', '**/server*', '**/cli/**'],
+              message: 'src-main/domain imports nothing outside the domain.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -33,14 +60,35 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { paths: nodeIo.map((name) => ({ name, message: 'the renderer has no Node access.' })),
-        patterns: [{ regex: '^(\\.\\./)+src-main/(?!domain/|ipc/contract$|ipc/channels$)', message: 'the renderer may import only src-main/domain and src-main/ipc/contract from src-main.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: nodeIo.map((name) => ({ name, message: 'the renderer has no Node access.' })),
+          patterns: [
+            {
+              regex: '^(\\.\\./)+src-main/(?!domain/|ipc/contract$|ipc/channels$)',
+              message: 'the renderer may import only src-main/domain and src-main/ipc/contract from src-main.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     // Only the Electron shell may load electron; in plain Node it tries to download a binary.
     files: ['src-main/**/*.ts', 'scripts/**/*.ts', 'bin/**/*.js'],
-    ignores: ['src-main/main.ts', 'src-main/window.ts', 'src-main/preload.ts', 'src-main/electron-ipc.ts', 'src-main/domain/**'],
-    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'only the Electron shell imports electron.' }] }] },
+    ignores: [
+      'src-main/main.ts',
+      'src-main/window.ts',
+      'src-main/preload.ts',
+      'src-main/electron-ipc.ts',
+      'src-main/domain/**',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'electron', message: 'only the Electron shell imports electron.' }] },
+      ],
+    },
   },
 );

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { openDb } from './db/open';
-import { NotFoundError, StoreError } from './db/store-error';
+import { NotFoundError, StoreError, toStoreError } from './db/store-error';
+import { recoveryAdvice } from './db/recovery';
 import { defaultDbPath, defaultPaths } from './db/paths';
 import { seedFromData } from './db/seed';
 import { seedPublishedRuns } from './db/seed-runs';
@@ -21,18 +22,42 @@ export interface App {
  */
 export function openApp(options: { dbPath?: string } = {}): App {
   const dbPath = options.dbPath ?? defaultDbPath();
-  const db = openDb(dbPath);
   const { dataDir } = defaultPaths();
-  seedFromData(db, dataDir);
-  seedPublishedRuns(db, dataDir);
-  const deps: HandlerDeps = { db };
+  let db: Database.Database | undefined;
+  try {
+    db = openDb(dbPath);
+    seedFromData(db, dataDir);
+    seedPublishedRuns(db, dataDir);
+  } catch (error) {
+    db?.close();
+    throw withRecoveryAdvice(error, dbPath);
+  }
+  const opened = db;
+  const deps: HandlerDeps = { db: opened };
   const dispatcher = createDispatcher(handlers, deps, mapStoreError);
-  return { db, dbPath, dispatcher, close: () => db.close() };
+  return { db: opened, dbPath, dispatcher, close: () => opened.close() };
+}
+
+/**
+ * A damaged file (found by openDb, or only when seeding reads a bad page) becomes a
+ * 'corrupt' StoreError that names the backup to restore and the command that does it.
+ */
+function withRecoveryAdvice(error: unknown, dbPath: string): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  const sqliteCorrupt = typeof code === 'string' && /^SQLITE_(NOTADB|CORRUPT)/.test(code);
+  const storeError = sqliteCorrupt ? toStoreError(error, dbPath) : error;
+  if (!(storeError instanceof StoreError) || storeError.code !== 'corrupt') return error;
+  return new StoreError('corrupt', `${storeError.message}. ${recoveryAdvice(dbPath)}`, { cause: storeError });
 }
 
 function mapStoreError(error: unknown): ContractError | null {
   if (error instanceof NotFoundError) return { code: 'not-found', message: error.message };
   if (error instanceof StoreError) return { code: 'store', message: error.message };
+  // Nothing in the service recurses deeply except on the caller's data (an import file's
+  // free-form `estimate` JSON), so a stack overflow means input nested too deep: the caller's fault.
+  if (error instanceof RangeError && /call stack/i.test(error.message)) {
+    return { code: 'bad-input', message: 'the input is nested too deeply to read' };
+  }
   const sqliteCode = (error as { code?: unknown } | null)?.code;
   if (typeof sqliteCode === 'string' && sqliteCode.startsWith('SQLITE_CONSTRAINT')) {
     return { code: 'bad-input', message: `rejected by the store: ${(error as Error).message}` };

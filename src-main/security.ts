@@ -26,11 +26,16 @@ export function isTrustedRendererUrl(rawUrl: string, rendererIndexFileUrl: strin
   }
   if (url.protocol === 'file:') {
     const expected = new URL(rendererIndexFileUrl);
-    return url.pathname === expected.pathname;
+    // The host matters too: file://server/share/... is a network (UNC) path on Windows.
+    return url.host === expected.host && url.pathname === expected.pathname;
   }
   if (devServerUrl) {
     const dev = new URL(devServerUrl);
-    return url.origin === dev.origin && (dev.hostname === 'localhost' || dev.hostname === '127.0.0.1');
+    return (
+      url.protocol === dev.protocol &&
+      url.origin === dev.origin &&
+      (dev.hostname === 'localhost' || dev.hostname === '127.0.0.1')
+    );
   }
   return false;
 }

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import type { App } from '../app';
 import { printJson, type Command, type Io, type OptionSpecs } from './command';
 import { cardsCommand } from './commands/cards';
+import { dbCommand } from './commands/db';
 import { estimateCommand } from './commands/estimate';
 import { guardCommand } from './commands/guard';
 import { measureCommand } from './commands/measure';
@@ -29,6 +30,7 @@ export const commands: readonly Command[] = [
   offersCommand,
   modelsCommand,
   serveCommand,
+  dbCommand,
 ];
 
 const processIo: Io = {

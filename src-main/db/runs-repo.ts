@@ -30,6 +30,7 @@ import {
   type ListRunsOptions,
   type RunSortKey,
 } from '../domain/runs/queries';
+import { boundedJsonSchema } from '../domain/runs/bounded-json';
 
 /** Columns that hold a run field under its plain snake_case name (the rest are mapped by hand). */
 const PLAIN_KEYS = [
@@ -142,7 +143,7 @@ function rewriteRun(db: Db, id: number, input: RunInput, meta: RunMeta): void {
 /** Logs the user's own run; `estimate` is what the estimator said at the time (any JSON). */
 export function addRun(db: Db, input: RunInputDraft, options: { estimate?: unknown; now?: Date } = {}): Run {
   const parsed = parseInput(runInputSchema, input);
-  const estimate = parseInput(z.json().optional(), options.estimate) ?? null;
+  const estimate = parseInput(boundedJsonSchema.optional(), options.estimate) ?? null;
   const id = insertRun(db, parsed, {
     origin: 'mine',
     citation: null,

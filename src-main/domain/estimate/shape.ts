@@ -1,7 +1,7 @@
 import type { ModelPreset } from '../catalog';
 import { InputError } from '../errors';
 import type { EstimateInput, ModelInputObject, ResolvedModel } from './input';
-import { parseParamCount } from './units';
+import { MAX_PARAMS, parseParamCount } from './units';
 
 type Template = Omit<ResolvedModel, 'id' | 'name' | 'params' | 'activeParams' | 'layers'> & { upTo: number };
 
@@ -152,6 +152,8 @@ export function resolveModel(
       throw new InputError('model', `"${model}" is neither a known model preset nor a size such as "13b" or "7e9"`);
     }
     if (params < 1e6) throw new InputError('model', `${params} parameters is too small for a language model`);
+    if (params > MAX_PARAMS)
+      throw new InputError('model', `more than ${MAX_PARAMS} parameters is beyond any model this estimates`);
     return fromShape({ params }, `${model.trim()} model`);
   }
   return fromShape(model, 'custom model');

@@ -3,10 +3,14 @@ export const GIB = 2 ** 30;
 
 const SUFFIX_MULTIPLIER: Record<string, number> = { k: 1e3, m: 1e6, b: 1e9, g: 1e9, t: 1e12 };
 
+/** The largest parameter count accepted anywhere (the `{ params }` shape has the same limit). */
+export const MAX_PARAMS = 1e14;
+
 /**
  * Parses a parameter count written the way people write it: "13b", "6.7B", "350m", "7e9",
  * "1.5T", "70 B", "8x7b" (MoE: experts × size, an upper bound). Returns null when the text is not a
- * count or the count is not a positive finite number.
+ * count or the count is not a positive finite number; counts above MAX_PARAMS are returned as read,
+ * for the caller to refuse with the limit named.
  */
 export function parseParamCount(text: string): number | null {
   const cleaned = text

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ImportIssue } from './import-issues';
 import { checkRunRules, runFieldsSchema, type RunInput } from './run-schema';
+import { boundedJsonSchema } from './bounded-json';
 
 /**
  * One row of an import file: a run plus, optionally, the estimate stored with it. `origin`
@@ -8,7 +9,7 @@ import { checkRunRules, runFieldsSchema, type RunInput } from './run-schema';
  */
 export const importRowSchema = runFieldsSchema
   .extend({
-    estimate: z.json().optional(),
+    estimate: boundedJsonSchema.optional(),
     origin: z
       .literal('mine', { error: 'published runs come from the built-in reference data and cannot be imported' })
       .optional(),

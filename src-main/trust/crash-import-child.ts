@@ -1,0 +1,18 @@
+/**
+ * Child process of crash-import.test.ts: opens the app on a database and imports a runs
+ * file with importRunsFile (one transaction), saying "importing" just before and "done"
+ * after, so the parent can kill it mid-write. Usage: <db file> <runs file>.
+ */
+import fs from 'node:fs';
+import { openApp } from '../app';
+import { importRunsFile } from '../db/runs-repo';
+
+const [dbFile, runsFile] = process.argv.slice(2);
+if (!dbFile || !runsFile) throw new Error('usage: crash-import-child <db file> <runs file>');
+const text = fs.readFileSync(runsFile, 'utf8');
+const app = openApp({ dbPath: dbFile });
+process.stdout.write('importing\n', () => {
+  const result = importRunsFile(app.db, text, 'json');
+  app.close();
+  process.stdout.write(`done ${result.imported}\n`);
+});

@@ -1,0 +1,124 @@
+import type { Channel } from '../ipc/channels';
+
+/** Channels whose valid calls change nothing: the fuzz may send them valid-but-odd inputs too. */
+export const READ_ONLY_CHANNELS: ReadonlySet<Channel> = new Set<Channel>([
+  'cards:list',
+  'offers:list',
+  'models:list',
+  'settings:get',
+  'estimate:compute',
+  'rank:compute',
+  'plan:compute',
+  'plan:ownership',
+  'runs:list',
+  'runs:export',
+  'runs:ledger',
+  'runs:flags',
+]);
+
+const estimate = {
+  model: 'qwen2.5-7b',
+  method: 'lora',
+  precision: 'bf16',
+  batchSize: 2,
+  seqLen: 1024,
+  gradientCheckpointing: true,
+  lora: { rank: 16, targets: 'all-linear' },
+  gpu: 'rtx-4090',
+};
+
+const customShape = {
+  model: { params: 13e9, layers: 40, hidden: 5120, heads: 40, kvHeads: 40, vocab: 32000 },
+  method: 'qlora',
+  precision: 'int4',
+  quant: 'bnb',
+  batchSize: 1,
+  seqLen: 2048,
+  gpus: 2,
+  sharding: 'zero2',
+};
+
+export const validRun = {
+  config: { model: 'qwen2.5-7b', method: 'lora', precision: 'bf16', batchSize: 2, seqLen: 1024 },
+  card: 'rtx-4090',
+  gpus: 1,
+  provider: 'AutoDL',
+  peakMemoryGiB: 20,
+  memoryMeter: 'nvidia-smi',
+  tokensPerSecond: 2500,
+  durationHours: 3,
+  cost: 5.94,
+  currency: 'CNY',
+  outcome: 'ok',
+  notes: 'fuzz base',
+  startedAt: '2025-11-30T14:05:00+08:00',
+};
+
+/**
+ * One valid input per channel (several for the richer ones): the fuzz mutates these, so
+ * every field of every schema gets hit. `card` and `offer` are live rows of the test DB.
+ */
+export function validInputs(live: { card: unknown; offer: Record<string, unknown> }): Record<Channel, unknown[]> {
+  const { id: offerId, ...offerFields } = live.offer;
+  return {
+    'cards:list': [{}],
+    'cards:save': [live.card],
+    'offers:list': [{ cardId: 'rtx-4090' }],
+    'offers:add': [offerFields],
+    'offers:update': [{ id: offerId, patch: { price: 2.5, region: 'cn-north' } }],
+    'offers:delete': [{ id: offerId }],
+    'models:list': [{}],
+    'settings:get': [{}],
+    'settings:set': [{ language: 'zh-CN', currency: 'USD', headroomFraction: 0.2, usdPerCny: 0.14 }],
+    'estimate:compute': [estimate, { ...customShape, calibration: false }],
+    'rank:compute': [
+      {
+        input: estimate,
+        workload: { tokens: 1e8, epochs: 2, tokensPerSample: 512 },
+        options: { gpuCounts: [1, 2], billing: 'all', currency: 'CNY', sort: 'cost', calibration: true },
+      },
+    ],
+    'plan:compute': [
+      {
+        card: 'rtx-4090',
+        gpus: 2,
+        currency: 'CNY',
+        computeHours: 30,
+        setupHours: 1,
+        idleHours: 0.5,
+        spot: { interruptionsPerHour: 0.1, checkpointSaveMinutes: 3, restartMinutes: 5 },
+        extras: { storageGB: 100, egressGB: 10 },
+        seriesPoints: 20,
+      },
+    ],
+    'plan:ownership': [
+      {
+        currency: 'CNY',
+        cardCount: 8,
+        cardPrice: 15000,
+        serverPrice: 40000,
+        powerW: 4000,
+        utilization: 0.4,
+        rentalPricePerCardHour: 1.98,
+      },
+    ],
+    'runs:list': [
+      { limit: 10, offset: 0, sort: ['startedAt', 'desc'], filter: { origin: 'mine', text: 'x', method: 'lora' } },
+    ],
+    'runs:add': [validRun],
+    'runs:update': [{ id: 1, patch: { notes: 'edited', cost: 1, currency: 'USD' } }],
+    'runs:delete': [{ id: 1 }],
+    'runs:import': [
+      {
+        format: 'json',
+        text: JSON.stringify({
+          version: 1,
+          runs: [validRun, { ...validRun, gpus: 2, config: { ...validRun.config, gpus: 2 } }],
+        }),
+      },
+    ],
+    'runs:export': [{ format: 'csv', origin: 'mine' }],
+    'runs:ledger': [{ groupBy: 'month', currency: 'CNY' }],
+    'runs:flags': [{ method: 'lora' }],
+  };
+}
