@@ -23,7 +23,9 @@ async function setUpQlora7b(page: Page) {
   await rankReady(page);
 }
 
-test('ranks the cards for QLoRA 7B on 50M tokens, cheapest first, and re-ranks when a price changes', async ({ page }) => {
+test('ranks the cards for QLoRA 7B on 50M tokens, cheapest first, and re-ranks when a price changes', async ({
+  page,
+}) => {
   await setUpQlora7b(page);
   await expect(rows(page).first()).toBeVisible();
   const first = rows(page).first();
@@ -34,30 +36,45 @@ test('ranks the cards for QLoRA 7B on 50M tokens, cheapest first, and re-ranks w
   expect(numbers.length).toBeGreaterThan(2);
   expect(numbers[0]).toBeLessThanOrEqual(numbers[1]!);
 
-  const price = first.getByRole('textbox', { name: /^Price for / }).or(first.getByRole('spinbutton', { name: /^Price for / }));
+  const price = first
+    .getByRole('textbox', { name: /^Price for / })
+    .or(first.getByRole('spinbutton', { name: /^Price for / }));
   await price.fill('99');
   await price.press('Enter');
   await rankReady(page);
   await expect(rows(page).first()).not.toHaveAttribute('data-candidate', firstId!);
 });
 
-test('opens Plan from a ranked row; a higher spot interruption rate changes the totals and the chart', async ({ page }) => {
+test('opens Plan from a ranked row; a higher spot interruption rate changes the totals and the chart', async ({
+  page,
+}) => {
   await setUpQlora7b(page);
   await page.getByLabel('Currency').selectOption('USD');
   await page.getByLabel('Billing').selectOption('spot');
   await rankReady(page);
-  await rows(page).first().getByRole('link', { name: /^Plan this/ }).click();
+  await rows(page)
+    .first()
+    .getByRole('link', { name: /^Plan this/ })
+    .click();
 
   const planReady = page.locator('.plan-results[data-state="ready"]');
   await expect(planReady).toBeVisible();
-  const spotTotal = page.locator('.option-card').filter({ has: page.locator('.tag', { hasText: /^spot$/ }) }).first().locator('.total-value');
+  const spotTotal = page
+    .locator('.option-card')
+    .filter({ has: page.locator('.tag', { hasText: /^spot$/ }) })
+    .first()
+    .locator('.total-value');
   await expect(spotTotal).toBeVisible();
   const before = await spotTotal.innerText();
-  const curveBefore = await page.locator('svg path').evaluateAll((paths) => paths.map((p) => p.getAttribute('d')).join('|'));
+  const curveBefore = await page
+    .locator('svg path')
+    .evaluateAll((paths) => paths.map((p) => p.getAttribute('d')).join('|'));
 
   await page.getByLabel('Interruptions per hour').fill('0.9');
   await expect(spotTotal).not.toHaveText(before);
   await expect(planReady).toBeVisible();
-  const curveAfter = await page.locator('svg path').evaluateAll((paths) => paths.map((p) => p.getAttribute('d')).join('|'));
+  const curveAfter = await page
+    .locator('svg path')
+    .evaluateAll((paths) => paths.map((p) => p.getAttribute('d')).join('|'));
   expect(curveAfter).not.toEqual(curveBefore);
 });

@@ -41,11 +41,30 @@ test('a size typed by hand is estimated, and bad input is named at its field', a
   await expect(page.getByText('Enter a whole number of 1 or more.')).toBeVisible();
 });
 
-test('a run logged for a similar set-up corrects the estimate and says what it is based on', async ({ page, request }) => {
-  const config = { model: 'llama-3.1-8b', method: 'lora', precision: 'bf16', batchSize: 1, seqLen: 2048, gradientCheckpointing: true, gpu: 'a100-80gb' };
+test('a run logged for a similar set-up corrects the estimate and says what it is based on', async ({
+  page,
+  request,
+}) => {
+  const config = {
+    model: 'llama-3.1-8b',
+    method: 'lora',
+    precision: 'bf16',
+    batchSize: 1,
+    seqLen: 2048,
+    gradientCheckpointing: true,
+    gpu: 'a100-80gb',
+  };
   const logged = await request.post(`${server.origin}/api/runs:add`, {
     headers: { authorization: `Bearer ${server.token}` },
-    data: { config, card: 'a100-80gb', gpus: 1, peakMemoryGiB: 30, memoryMeter: 'nvidia-smi', tokensPerSecond: 2500, outcome: 'ok' },
+    data: {
+      config,
+      card: 'a100-80gb',
+      gpus: 1,
+      peakMemoryGiB: 30,
+      memoryMeter: 'nvidia-smi',
+      tokensPerSecond: 2500,
+      outcome: 'ok',
+    },
   });
   expect(logged.ok()).toBe(true);
 

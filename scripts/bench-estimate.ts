@@ -14,7 +14,13 @@ const cards = JSON.parse(readFileSync(join(dataDir, 'cards.json'), 'utf8')) as C
 
 function variedInputs(): EstimateInput[] {
   const inputs: EstimateInput[] = [];
-  const models: EstimateInput['model'][] = [...presets.map((p) => p.id), '7b', '13b', '70b', { params: 3e9, hidden: 2560 }];
+  const models: EstimateInput['model'][] = [
+    ...presets.map((p) => p.id),
+    '7b',
+    '13b',
+    '70b',
+    { params: 3e9, hidden: 2560 },
+  ];
   const setups: Array<Pick<EstimateInput, 'method' | 'precision' | 'quant'>> = [
     { method: 'inference', precision: 'bf16' },
     { method: 'inference', precision: 'int4', quant: 'gguf-q4_k_m' },
@@ -25,8 +31,20 @@ function variedInputs(): EstimateInput[] {
   ];
   for (const model of models) {
     for (const setup of setups) {
-      for (const [batchSize, seqLen] of [[1, 2048], [4, 4096], [16, 512]] as const) {
-        inputs.push({ model, ...setup, batchSize, seqLen, gradientCheckpointing: batchSize > 1, gpus: batchSize === 16 ? 4 : 1, sharding: batchSize === 16 ? 'fsdp' : 'none' });
+      for (const [batchSize, seqLen] of [
+        [1, 2048],
+        [4, 4096],
+        [16, 512],
+      ] as const) {
+        inputs.push({
+          model,
+          ...setup,
+          batchSize,
+          seqLen,
+          gradientCheckpointing: batchSize > 1,
+          gpus: batchSize === 16 ? 4 : 1,
+          sharding: batchSize === 16 ? 'fsdp' : 'none',
+        });
       }
     }
   }
@@ -47,4 +65,6 @@ while (performance.now() - started < 2000) {
   }
 }
 const seconds = (performance.now() - started) / 1000;
-console.log(`${Math.round(count / seconds).toLocaleString('en-US')} full estimates/s (${cards.length} cards each, ${inputs.length} varied inputs, ${count} runs, checksum ${checksum.toExponential(3)})`);
+console.log(
+  `${Math.round(count / seconds).toLocaleString('en-US')} full estimates/s (${cards.length} cards each, ${inputs.length} varied inputs, ${count} runs, checksum ${checksum.toExponential(3)})`,
+);

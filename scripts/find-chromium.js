@@ -1,7 +1,12 @@
 import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 
-const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+const CANDIDATES = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+];
 
 /** A Chromium for the e2e tests: $CHROMIUM_PATH, a system one, or Playwright's own download. */
 export async function findChromium() {

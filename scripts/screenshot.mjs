@@ -9,9 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findChromium } from './find-chromium.js';
 
-const pages = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['estimate', 'compare', 'plan', 'runs', 'catalog'];
+const pages =
+  process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['estimate', 'compare', 'plan', 'runs', 'catalog'];
 const db = join(mkdtempSync(join(tmpdir(), 'cardwise-shot-')), 'cardwise.db');
-const server = spawn(process.execPath, ['bin/cardwise.js', 'serve', '--port', '0', '--db', db], { stdio: ['ignore', 'pipe', 'inherit'] });
+const server = spawn(process.execPath, ['bin/cardwise.js', 'serve', '--port', '0', '--db', db], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 const url = await new Promise((resolve) => {
   let out = '';
   server.stdout.on('data', (chunk) => {
@@ -20,7 +23,10 @@ const url = await new Promise((resolve) => {
     if (match) resolve(match[1]);
   });
 });
-const browser = await chromium.launch({ executablePath: (await findChromium()) ?? undefined, args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: (await findChromium()) ?? undefined,
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 const page = await browser.newPage({ viewport: { width: 1440, height: 960 } });
 await page.goto(url);
 await page.waitForSelector('main[data-state="ready"]');

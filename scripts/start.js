@@ -21,12 +21,18 @@ if (build.status !== 0) {
 let binary = findElectronBinary(root);
 if (!binary) {
   // Electron fetches its binary on first run; try once, quietly, with a time limit.
-  spawnSync(process.execPath, [join(root, 'node_modules/electron/install.js')], { cwd: root, stdio: 'ignore', timeout: 60_000 });
+  spawnSync(process.execPath, [join(root, 'node_modules/electron/install.js')], {
+    cwd: root,
+    stdio: 'ignore',
+    timeout: 60_000,
+  });
   binary = findElectronBinary(root);
 }
 
 if (!binary) {
-  console.log('cardwise: the Electron binary is not available (it downloads from GitHub on first run, which is unreachable here), so Cardwise opens in browser mode instead.');
+  console.log(
+    'cardwise: the Electron binary is not available (it downloads from GitHub on first run, which is unreachable here), so Cardwise opens in browser mode instead.',
+  );
   serveInBrowser();
 } else {
   const startedAt = Date.now();
@@ -36,7 +42,9 @@ if (!binary) {
   child.on('exit', (code) => {
     if (code !== 0 && Date.now() - startedAt < 10_000) {
       const why = stderr.split('\n').find((line) => line.trim()) ?? `exit code ${code}`;
-      console.log(`cardwise: Electron could not start (${why.trim().slice(0, 160)}), so Cardwise opens in browser mode instead.`);
+      console.log(
+        `cardwise: Electron could not start (${why.trim().slice(0, 160)}), so Cardwise opens in browser mode instead.`,
+      );
       serveInBrowser();
     } else {
       process.exit(code ?? 0);
@@ -45,7 +53,10 @@ if (!binary) {
 }
 
 function serveInBrowser() {
-  const child = spawn(process.execPath, [join(root, 'bin/cardwise.js'), 'serve', ...passThrough], { cwd: root, stdio: 'inherit' });
+  const child = spawn(process.execPath, [join(root, 'bin/cardwise.js'), 'serve', ...passThrough], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   const stop = () => child.kill('SIGTERM');
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -21,7 +21,7 @@ const backupsCommand: Command = {
     io.stdout(
       `${renderTable(
         [{ header: 'Taken at' }, { header: 'Schema' }, { header: 'File' }],
-        backups.map((b) => [b.takenAt, `v${b.version}`, b.file]),
+        backups.map((b) => [b.takenAt.toISOString(), `v${b.version}`, b.file]),
       )}\n`,
     );
   },
