@@ -3,6 +3,7 @@ import { CatalogPage } from './pages/catalog/CatalogPage';
 import { ComparePage } from './pages/compare/ComparePage';
 import { EstimatePage } from './pages/estimate/EstimatePage';
 import { PlanPage } from './pages/plan/PlanPage';
+import { RunsPage } from './pages/runs/RunsPage';
 
 /** One page of the sidebar. A page without a component shows "coming in a later version". */
 export interface PageDef {
@@ -17,6 +18,6 @@ export const PAGES: readonly PageDef[] = [
   { id: 'estimate', labelKey: 'nav.estimate', component: EstimatePage },
   { id: 'compare', labelKey: 'nav.compare', component: ComparePage },
   { id: 'plan', labelKey: 'nav.plan', component: PlanPage },
-  { id: 'runs', labelKey: 'nav.runs' },
+  { id: 'runs', labelKey: 'nav.runs', component: RunsPage },
   { id: 'catalog', labelKey: 'nav.catalog', component: CatalogPage },
 ];

@@ -1,0 +1,56 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../lib/api';
+import { useApp } from '../../lib/app-context';
+import { formatPercent } from '../../lib/format';
+import { accuracySummary, type AccuracyFigure } from './run-accuracy';
+
+/** How many of the user's latest runs the summary reads (one page of the list channel). */
+const SUMMARY_RUNS = 500;
+
+/** Median |error| of today's estimate against the user's latest measured runs, memory and speed. */
+export function AccuracySummary({ refresh }: { refresh: number }) {
+  const { t } = useTranslation();
+  const { reportError } = useApp();
+  const [summary, setSummary] = useState<{ memory: AccuracyFigure; speed: AccuracyFigure; runs: number } | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    call('runs:list', { limit: SUMMARY_RUNS, offset: 0, sort: ['startedAt', 'desc'], filter: { origin: 'mine' } })
+      .then((page) => current && setSummary({ ...accuracySummary(page.runs), runs: page.runs.length }))
+      .catch(reportError);
+    return () => {
+      current = false;
+    };
+  }, [refresh, reportError]);
+
+  const figure = (label: string, value: AccuracyFigure) => (
+    <div className="accuracy-figure">
+      <dt>{label}</dt>
+      <dd>
+        <span className="accuracy-value">
+          {value.medianAbsError === null ? '—' : formatPercent(value.medianAbsError)}
+        </span>
+        <span className="muted small">{t('runs.accuracy.basedOn', { count: value.runs })}</span>
+      </dd>
+    </div>
+  );
+  return (
+    <section className="panel" aria-labelledby="accuracy-title">
+      <h2 id="accuracy-title">{t('runs.accuracy.title')}</h2>
+      {summary === null ? (
+        <p className="muted">{t('runs.loading')}</p>
+      ) : summary.runs === 0 ? (
+        <p className="muted">{t('runs.accuracy.empty')}</p>
+      ) : (
+        <>
+          <dl className="accuracy">
+            {figure(t('runs.accuracy.memory'), summary.memory)}
+            {figure(t('runs.accuracy.speed'), summary.speed)}
+          </dl>
+          <p className="muted small">{t('runs.accuracy.note', { count: summary.runs })}</p>
+        </>
+      )}
+    </section>
+  );
+}

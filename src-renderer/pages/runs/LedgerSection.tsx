@@ -1,0 +1,126 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BarChart } from '../../components/BarChart';
+import { call } from '../../lib/api';
+import { useApp } from '../../lib/app-context';
+import { formatNumber, formatPrice } from '../../lib/format';
+import { ledgerCurrencies, monthlyBars, type LedgerRow } from './ledger-rows';
+
+type GroupBy = 'month' | 'card' | 'provider';
+const GROUPS: readonly GroupBy[] = ['month', 'card', 'provider'];
+
+/** Money and GPU-hours of the user's runs by month, card or provider, one column per currency. */
+export function LedgerSection({ refresh, cardName }: { refresh: number; cardName: (id: string) => string }) {
+  const { t } = useTranslation();
+  const { settings, reportError } = useApp();
+  const [groupBy, setGroupBy] = useState<GroupBy>('month');
+  const [rows, setRows] = useState<LedgerRow[] | null>(null);
+  const [months, setMonths] = useState<LedgerRow[]>([]);
+
+  useEffect(() => {
+    let current = true;
+    call('runs:ledger', { groupBy })
+      .then((answer) => current && setRows(answer.rows))
+      .catch(reportError);
+    return () => {
+      current = false;
+    };
+  }, [groupBy, refresh, reportError]);
+  useEffect(() => {
+    let current = true;
+    call('runs:ledger', { groupBy: 'month' })
+      .then((answer) => current && setMonths(answer.rows))
+      .catch(reportError);
+    return () => {
+      current = false;
+    };
+  }, [refresh, reportError]);
+
+  const currencies = ledgerCurrencies(rows ?? [], settings.currency);
+  const chartCurrencies = ledgerCurrencies(months, settings.currency);
+  const keyLabel = (key: string | null) =>
+    key === null ? t('runs.ledger.none') : groupBy === 'card' ? cardName(key) : key;
+
+  return (
+    <section className="panel" aria-labelledby="ledger-title">
+      <h2 id="ledger-title">{t('runs.ledger.title')}</h2>
+      <div className="tabs" role="tablist" aria-label={t('runs.ledger.groupBy')}>
+        {GROUPS.map((group) => (
+          <button
+            key={group}
+            type="button"
+            role="tab"
+            id={`ledger-tab-${group}`}
+            aria-selected={group === groupBy}
+            aria-controls="ledger-panel"
+            className="tab"
+            onClick={() => setGroupBy(group)}
+          >
+            {t(`runs.ledger.by.${group}`)}
+          </button>
+        ))}
+      </div>
+      <div id="ledger-panel" role="tabpanel" aria-labelledby={`ledger-tab-${groupBy}`}>
+        {rows === null ? (
+          <p className="muted">{t('runs.loading')}</p>
+        ) : rows.length === 0 ? (
+          <p className="muted">{t('runs.ledger.empty')}</p>
+        ) : (
+          <div className="table-scroll">
+            <table className="table ledger-table">
+              <caption className="visually-hidden">{t('runs.ledger.title')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t(`runs.ledger.by.${groupBy}`)}</th>
+                  <th scope="col" className="num">
+                    {t('runs.ledger.runs')}
+                  </th>
+                  <th scope="col" className="num">
+                    {t('runs.ledger.gpuHours')}
+                  </th>
+                  {currencies.map((currency) => (
+                    <th scope="col" className="num" key={currency}>
+                      {t('runs.ledger.spent', { currency })}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.key ?? '(none)'}>
+                    <th scope="row">{keyLabel(row.key)}</th>
+                    <td className="num">{formatNumber(row.runs)}</td>
+                    <td className="num">
+                      {formatNumber(row.gpuHours, 1)}
+                      {row.runsWithoutDuration > 0 ? (
+                        <span className="cell-sub">
+                          {t('runs.ledger.withoutDuration', { count: row.runsWithoutDuration })}
+                        </span>
+                      ) : null}
+                    </td>
+                    {currencies.map((currency) => (
+                      <td className="num" key={currency}>
+                        {row.cost[currency] ? formatPrice(row.cost[currency], currency) : '—'}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+      {chartCurrencies.map((currency) => (
+        <BarChart
+          key={currency}
+          title={t('runs.ledger.chartTitle', { currency })}
+          bars={monthlyBars(months, currency)}
+          xLabel={t('runs.ledger.by.month')}
+          yLabel={t('runs.ledger.spent', { currency })}
+          formatY={(value) => formatPrice(value, currency)}
+          describe={(bar) => `${bar.label}: ${formatPrice(bar.value, currency)}`}
+        />
+      ))}
+    </section>
+  );
+}

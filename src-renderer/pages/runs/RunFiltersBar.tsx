@@ -1,0 +1,61 @@
+import { useTranslation } from 'react-i18next';
+import type { Card } from '../../../src-main/domain/catalog';
+import { methodSchema } from '../../../src-main/domain/estimate/input';
+import { runOriginSchema, runOutcomeSchema } from '../../../src-main/domain/runs';
+import { SelectField } from '../../components/SelectField';
+import { TextField } from '../../components/TextField';
+import type { RunFilters } from './runs-query';
+
+/** Card, outcome, origin, method and a text search over notes, provider and model. */
+export function RunFiltersBar({
+  filters,
+  cards,
+  onChange,
+}: {
+  filters: RunFilters;
+  cards: readonly Card[];
+  onChange: (filters: RunFilters) => void;
+}) {
+  const { t } = useTranslation();
+  const set = <K extends keyof RunFilters>(key: K, value: RunFilters[K]) => onChange({ ...filters, [key]: value });
+  const any = { value: '' as const, label: t('runs.filter.any') };
+  return (
+    <div className="runs-filters" role="search" aria-label={t('runs.filter.label')}>
+      <SelectField
+        id="runs-filter-card"
+        label={t('runs.filter.card')}
+        value={filters.card}
+        onChange={(v) => set('card', v)}
+        options={[{ value: '', label: t('runs.filter.any') }, ...cards.map((c) => ({ value: c.id, label: c.name }))]}
+      />
+      <SelectField
+        id="runs-filter-outcome"
+        label={t('runs.filter.outcome')}
+        value={filters.outcome}
+        onChange={(v) => set('outcome', v)}
+        options={[any, ...runOutcomeSchema.options.map((o) => ({ value: o, label: t(`runs.outcome.${o}`) }))]}
+      />
+      <SelectField
+        id="runs-filter-origin"
+        label={t('runs.filter.origin')}
+        value={filters.origin}
+        onChange={(v) => set('origin', v)}
+        options={[any, ...runOriginSchema.options.map((o) => ({ value: o, label: t(`runs.origin.${o}`) }))]}
+      />
+      <SelectField
+        id="runs-filter-method"
+        label={t('runs.filter.method')}
+        value={filters.method}
+        onChange={(v) => set('method', v)}
+        options={[any, ...methodSchema.options.map((m) => ({ value: m, label: t(`method.${m}`) }))]}
+      />
+      <TextField
+        id="runs-filter-text"
+        label={t('runs.filter.text')}
+        value={filters.text}
+        onChange={(v) => set('text', v)}
+        placeholder={t('runs.filter.textPlaceholder')}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,249 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Card, ModelPreset } from '../../../src-main/domain/catalog';
+import { methodSchema, type Method } from '../../../src-main/domain/estimate/input';
+import type { Run, RunSortKey } from '../../../src-main/domain/runs';
+import { Toast } from '../../components/Toast';
+import { useDebouncedCall } from '../../components/use-debounced-call';
+import { call } from '../../lib/api';
+import { useApp } from '../../lib/app-context';
+import { estimateFormStore } from '../estimate/estimate-store';
+import { AccuracySummary } from './AccuracySummary';
+import { ImportExport } from './ImportExport';
+import { LedgerSection } from './LedgerSection';
+import { Pager } from './Pager';
+import { blankDraft, draftFromRun, runInputOf, type RunDraft } from './run-draft';
+import { RunFiltersBar } from './RunFiltersBar';
+import { RunForm, type RunFormMode } from './RunForm';
+import {
+  clampPage,
+  DEFAULT_SORT,
+  listInput,
+  NO_FILTERS,
+  nextSort,
+  type RunFilters,
+  type SortState,
+} from './runs-query';
+import { RunsTable, type ListedRun } from './RunsTable';
+import './runs.css';
+
+const ALL_METHODS = methodSchema.options.join(',');
+
+/** How long a typed search waits before asking the store. */
+const SEARCH_DELAY_MS = 250;
+
+interface ToastState {
+  /** A new toast restarts the timer even when its text is the same. */
+  id: number;
+  message: string;
+  /** The run just deleted, for Undo. */
+  deleted?: Run;
+}
+
+/** "What did it really use?": the run log, paged and sorted in the store, with the money it cost. */
+export function RunsPage() {
+  const { t } = useTranslation();
+  const { reportError, setPageState } = useApp();
+  const [cards, setCards] = useState<Card[]>([]);
+  const [models, setModels] = useState<ModelPreset[]>([]);
+  const [filters, setFilters] = useState<RunFilters>(NO_FILTERS);
+  const [searchText, setSearchText] = useState('');
+  const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
+  const [page, setPage] = useState(0);
+  const [refresh, setRefresh] = useState(0);
+  const [form, setForm] = useState<{ mode: RunFormMode; initial: RunDraft; key: number } | null>(null);
+  const [toast, setToast] = useState<ToastState | null>(null);
+  const [flags, setFlags] = useState<ReadonlyMap<number, string>>(new Map());
+  const formRef = useRef<HTMLDivElement>(null);
+  const reload = useCallback(() => setRefresh((n) => n + 1), []);
+
+  useEffect(() => {
+    Promise.all([call('cards:list'), call('models:list')])
+      .then(([cardList, modelList]) => {
+        setCards(cardList.cards);
+        setModels(modelList.models);
+      })
+      .catch(reportError);
+  }, [reportError]);
+
+  // The text box updates at once; the list asks only when typing pauses.
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSearchText(filters.text), SEARCH_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [filters.text]);
+
+  const request = useMemo(
+    () => listInput({ ...filters, text: searchText }, sort, page),
+    [filters, searchText, sort, page],
+  );
+  const list = useDebouncedCall('runs:list', request, 0, refresh);
+  const total = list.data?.total ?? 0;
+  const loading = !list.settled || searchText !== filters.text;
+
+  useEffect(() => {
+    if (list.error) reportError(list.error);
+  }, [list.error, reportError]);
+  useEffect(() => {
+    if (list.data) setPageState('ready');
+    else if (list.error) setPageState('error');
+  }, [list.data, list.error, setPageState]);
+  // Flag runs whose throughput differs from runs of the same card and configuration. Asked once
+  // per change to the log (not per page or sort): each answer re-weighs every measured run.
+  const flagMethods = filters.method || ALL_METHODS;
+  const listShown = list.data !== undefined;
+  useEffect(() => {
+    // The table first: the flags wait until its first page is on screen.
+    if (!listShown) return;
+    let current = true;
+    // One method at a time: the store answers one request at a time, so a sort or page click
+    // can slip in between.
+    void (async () => {
+      const map = new Map<number, string>();
+      try {
+        for (const method of flagMethods.split(',') as Method[]) {
+          const answer = await call('runs:flags', { method });
+          if (!current) return;
+          for (const flag of answer.flags) for (const id of flag.runIds) map.set(Number(id), flag.reason);
+          setFlags(new Map(map));
+        }
+      } catch (error) {
+        if (current) reportError(error);
+      }
+    })();
+    return () => {
+      current = false;
+    };
+  }, [flagMethods, listShown, refresh, reportError]);
+
+  const cardName = useCallback((id: string) => cards.find((c) => c.id === id)?.name ?? id, [cards]);
+  const changeFilters = (next: RunFilters) => {
+    setFilters(next);
+    setPage(0);
+  };
+  const openForm = (mode: RunFormMode, initial: RunDraft) => {
+    setForm({ mode, initial, key: Date.now() });
+    window.requestAnimationFrame(() => formRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' }));
+  };
+  const openRun = (run: ListedRun) =>
+    openForm(run.origin === 'published' ? { kind: 'view', run } : { kind: 'edit', run }, draftFromRun(run, models));
+
+  const closeToast = useCallback(() => setToast(null), []);
+  const deleteRun = (run: ListedRun) => {
+    call('runs:delete', { id: run.id })
+      .then((deleted) => {
+        setToast({ id: Date.now(), message: t('runs.toast.deleted'), deleted });
+        if (form && 'run' in form.mode && form.mode.run.id === run.id) setForm(null);
+        // Deleting the last row of the last page goes back a page.
+        setPage((current) => clampPage(current, total - 1));
+        reload();
+      })
+      .catch(reportError);
+  };
+  const undo = (deleted: Run) => {
+    setToast(null);
+    call('runs:add', runInputOf(deleted))
+      .then(() => {
+        setToast({ id: Date.now(), message: t('runs.toast.restored') });
+        reload();
+      })
+      .catch(reportError);
+  };
+
+  return (
+    <div className="runs">
+      <section className="panel" aria-labelledby="runs-log-title">
+        <div className="runs-head">
+          <h2 id="runs-log-title">{t('runs.logTitle')}</h2>
+          <div className="runs-actions">
+            <button
+              type="button"
+              className="button-primary"
+              onClick={() => openForm({ kind: 'add' }, blankDraft(cards))}
+            >
+              {t('runs.logRun')}
+            </button>
+            <button
+              type="button"
+              onClick={() => openForm({ kind: 'add' }, blankDraft(cards, estimateFormStore.get()))}
+              title={t('runs.fromEstimateHint')}
+            >
+              {t('runs.fromEstimate')}
+            </button>
+          </div>
+        </div>
+        <ImportExport onImported={reload} />
+      </section>
+
+      <div ref={formRef}>
+        {form ? (
+          <RunForm
+            key={form.key}
+            mode={form.mode}
+            initial={form.initial}
+            cards={cards}
+            models={models}
+            onClose={() => setForm(null)}
+            onSaved={(_run, kind) => {
+              setForm(null);
+              setToast({ id: Date.now(), message: t(kind === 'added' ? 'runs.toast.added' : 'runs.toast.updated') });
+              reload();
+            }}
+          />
+        ) : null}
+      </div>
+
+      <section className="panel" aria-labelledby="runs-table-title">
+        <h2 id="runs-table-title" className="visually-hidden">
+          {t('runs.table.caption')}
+        </h2>
+        <RunFiltersBar filters={filters} cards={cards} onChange={changeFilters} />
+        <div
+          className="runs-results"
+          data-state={loading ? 'loading' : list.error ? 'error' : 'ready'}
+          aria-busy={loading}
+        >
+          {list.data ? (
+            <>
+              <Pager page={page} total={total} onPage={setPage} />
+              {list.data.runs.length === 0 ? (
+                <p className="muted">{t('runs.empty')}</p>
+              ) : (
+                <div className={list.stale ? 'stale' : undefined}>
+                  <RunsTable
+                    runs={list.data.runs}
+                    cardName={cardName}
+                    flags={flags}
+                    sort={sort}
+                    onSort={(key: RunSortKey) => {
+                      setSort((current) => nextSort(current, key));
+                      setPage(0);
+                    }}
+                    onOpen={openRun}
+                    onDelete={deleteRun}
+                  />
+                </div>
+              )}
+            </>
+          ) : (
+            <p className="muted">{t('runs.loading')}</p>
+          )}
+        </div>
+      </section>
+
+      <div className="runs-bottom">
+        <LedgerSection refresh={refresh} cardName={cardName} />
+        <AccuracySummary refresh={refresh} />
+      </div>
+
+      {toast ? (
+        <Toast
+          key={toast.id}
+          message={toast.message}
+          closeLabel={t('runs.toast.close')}
+          onClose={closeToast}
+          action={toast.deleted ? { label: t('runs.toast.undo'), onClick: () => undo(toast.deleted!) } : undefined}
+        />
+      ) : null}
+    </div>
+  );
+}

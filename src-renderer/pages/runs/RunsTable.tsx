@@ -1,0 +1,196 @@
+import { useTranslation } from 'react-i18next';
+import type { RunSortKey } from '../../../src-main/domain/runs';
+import type { ChannelOutput } from '../../../src-main/ipc/contract';
+import { BYTES_PER_GIB, formatNumber, formatPrice, shortenSource } from '../../lib/format';
+import { citationUrl } from './citation';
+import { errorFraction, errorLevel, formatError, predictedBytesFor } from './run-accuracy';
+import { ariaSort, type SortState } from './runs-query';
+
+export type ListedRun = ChannelOutput<'runs:list'>['runs'][number];
+
+interface RunsTableProps {
+  runs: readonly ListedRun[];
+  cardName: (id: string) => string;
+  /** Why a run is flagged (throughput differs from its twins), by run id. */
+  flags: ReadonlyMap<number, string>;
+  sort: SortState;
+  onSort: (key: RunSortKey) => void;
+  onOpen: (run: ListedRun) => void;
+  onDelete: (run: ListedRun) => void;
+}
+
+/** An estimate-vs-measured error, coloured by size, with the exact figures in its title. */
+function ErrorBadge({ fraction }: { fraction: number | null }) {
+  const { t } = useTranslation();
+  if (fraction === null) return null;
+  return (
+    <span className={`error-badge error-${errorLevel(fraction)}`} title={t('runs.table.errorTitle')}>
+      {formatError(fraction)}
+    </span>
+  );
+}
+
+/** "2025-11-30 14:05" from an ISO date-time as logged (its own zone), or the date alone. */
+function shortDate(iso: string | undefined): string {
+  if (!iso) return '—';
+  return iso.length > 10 ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}` : iso;
+}
+
+/** One page of runs: what was measured, what the estimator says today, and how far apart they are. */
+export function RunsTable({ runs, cardName, flags, sort, onSort, onOpen, onDelete }: RunsTableProps) {
+  const { t } = useTranslation();
+  const sortable = (key: RunSortKey, label: string, numeric = false) => (
+    <th scope="col" aria-sort={ariaSort(sort, key)} className={numeric ? 'num' : undefined}>
+      <button type="button" className="sort-button" onClick={() => onSort(key)}>
+        {label}
+        <span className="sort-arrow" aria-hidden="true">
+          {sort.key === key ? (sort.direction === 'asc' ? '▲' : '▼') : '↕'}
+        </span>
+      </button>
+    </th>
+  );
+  return (
+    <div className="table-scroll">
+      <table className="table runs-table">
+        <caption className="visually-hidden">{t('runs.table.caption')}</caption>
+        <thead>
+          <tr>
+            {sortable('startedAt', t('runs.table.date'))}
+            {sortable('card', t('runs.table.card'))}
+            <th scope="col" className="num">
+              {t('runs.table.gpus')}
+            </th>
+            <th scope="col">{t('runs.table.model')}</th>
+            <th scope="col">{t('runs.table.method')}</th>
+            {sortable('peakMemoryGiB', t('runs.table.peak'), true)}
+            <th scope="col" className="num">
+              {t('runs.table.estimate')}
+            </th>
+            {sortable('tokensPerSecond', t('runs.table.speed'), true)}
+            {sortable('durationHours', t('runs.table.hours'), true)}
+            {sortable('cost', t('runs.table.cost'), true)}
+            <th scope="col">{t('runs.table.outcome')}</th>
+            <th scope="col">{t('runs.table.origin')}</th>
+            <th scope="col">{t('runs.table.notes')}</th>
+            <th scope="col">
+              <span className="visually-hidden">{t('runs.table.actions')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {runs.map((run) => {
+            const predictedBytes = predictedBytesFor(run.predicted, run.memoryMeter);
+            const predictedGiB = predictedBytes === null ? null : predictedBytes / BYTES_PER_GIB;
+            const memoryError = run.outcome === 'oom' ? null : errorFraction(predictedGiB, run.peakMemoryGiB);
+            const predictedSpeed = run.predicted?.tokensPerSecond ?? null;
+            const speedError = errorFraction(predictedSpeed, run.tokensPerSecond);
+            const flag = flags.get(run.id);
+            const published = run.origin === 'published';
+            const description = `#${run.id} ${run.modelLabel} ${cardName(run.card)}`;
+            const url = run.citation ? citationUrl(run.citation) : null;
+            return (
+              <tr key={run.id} data-origin={published ? undefined : 'user'} data-run-id={run.id}>
+                <td className="nowrap">
+                  {flag ? (
+                    <span
+                      className="run-flag"
+                      role="img"
+                      aria-label={t('runs.table.flagged', { reason: flag })}
+                      title={flag}
+                    >
+                      ⚑
+                    </span>
+                  ) : null}
+                  {shortDate(run.startedAt)}
+                </td>
+                <th scope="row">{cardName(run.card)}</th>
+                <td className="num">{run.gpus}</td>
+                <td className="run-model" title={run.modelLabel}>
+                  {run.modelLabel}
+                </td>
+                <td className="nowrap">
+                  {t(`method.${run.config.method}`)}
+                  <span className="cell-sub">
+                    {t('runs.table.shape', {
+                      precision: run.config.precision,
+                      batch: run.config.batchSize,
+                      seq: formatNumber(run.config.seqLen),
+                    })}
+                  </span>
+                </td>
+                <td className="num">
+                  {run.peakMemoryGiB === null ? '—' : formatNumber(run.peakMemoryGiB, 1)}
+                  {run.memoryMeter ? <span className="cell-sub">{t(`runs.meterShort.${run.memoryMeter}`)}</span> : null}
+                </td>
+                <td className="num">
+                  {predictedGiB === null ? '—' : formatNumber(predictedGiB, 1)} <ErrorBadge fraction={memoryError} />
+                  {predictedGiB !== null ? (
+                    <span className="cell-sub">
+                      {run.memoryMeter === 'torch-allocated' ? t('runs.table.allocated') : t('runs.table.total')}
+                    </span>
+                  ) : null}
+                </td>
+                <td className="num">
+                  {run.tokensPerSecond === undefined ? '—' : formatNumber(run.tokensPerSecond)}{' '}
+                  <ErrorBadge fraction={speedError} />
+                  {predictedSpeed !== null ? (
+                    <span className="cell-sub">
+                      {t('runs.table.predicted', { value: formatNumber(predictedSpeed) })}
+                    </span>
+                  ) : null}
+                </td>
+                <td className="num">{run.durationHours === undefined ? '—' : formatNumber(run.durationHours, 2)}</td>
+                <td className="num">
+                  {run.cost === undefined || !run.currency ? '—' : formatPrice(run.cost, run.currency)}
+                  {run.currency ? <span className="cell-sub">{run.currency}</span> : null}
+                </td>
+                <td>
+                  <span className={`badge outcome-${run.outcome}`}>{t(`runs.outcome.${run.outcome}`)}</span>
+                </td>
+                <td className="nowrap">
+                  {published ? (
+                    url ? (
+                      <>
+                        <a href={url} target="_blank" rel="noopener noreferrer" title={run.citation ?? undefined}>
+                          {t('runs.origin.published')}
+                        </a>
+                        <span className="cell-sub">{shortenSource(url, 22)}</span>
+                      </>
+                    ) : (
+                      <span title={run.citation ?? undefined}>{t('runs.origin.published')}</span>
+                    )
+                  ) : (
+                    t('runs.origin.mine')
+                  )}
+                </td>
+                <td className="run-notes" title={run.notes}>
+                  {run.notes ?? ''}
+                </td>
+                <td className="nowrap">
+                  <button
+                    type="button"
+                    className="button-quiet"
+                    aria-label={t(published ? 'runs.table.viewLabel' : 'runs.table.editLabel', { run: description })}
+                    onClick={() => onOpen(run)}
+                  >
+                    {published ? t('runs.table.view') : t('runs.table.edit')}
+                  </button>
+                  {published ? null : (
+                    <button
+                      type="button"
+                      className="button-quiet"
+                      aria-label={t('runs.table.deleteLabel', { run: description })}
+                      onClick={() => onDelete(run)}
+                    >
+                      {t('runs.table.delete')}
+                    </button>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
