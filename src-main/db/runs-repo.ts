@@ -412,3 +412,26 @@ export function measuredRuns(db: Db, method: string, cardIds: readonly string[])
     .all(method, JSON.stringify(cardIds)) as Record<string, unknown>[];
   return rows.map(fromRow);
 }
+
+/**
+ * Runs of `method` whose group (same card, GPU count, throughput kind and configuration) has
+ * tokens/s more than `spread` apart: the candidates for a "shared or throttled instance" flag,
+ * found in SQL so a log of 100,000 runs is not read row by row.
+ */
+export function runsWithThroughputSpread(db: Db, method: string, spread: number): Run[] {
+  const rows = db
+    .prepare(
+      `WITH measured AS (
+         SELECT id, tokens_per_second AS tps,
+                card_id || '|' || gpus || '|' || coalesce(throughput_kind, '') || '|' ||
+                  json_remove(config, '$.gpu', '$.gpus') AS grp
+         FROM runs WHERE method = @method AND tokens_per_second > 0
+       ),
+       spread AS (
+         SELECT grp FROM measured GROUP BY grp HAVING count(*) > 1 AND max(tps) > (1 + @spread) * min(tps)
+       )
+       SELECT runs.* FROM runs JOIN measured ON measured.id = runs.id WHERE measured.grp IN (SELECT grp FROM spread)`,
+    )
+    .all({ method, spread }) as Record<string, unknown>[];
+  return rows.map(fromRow);
+}

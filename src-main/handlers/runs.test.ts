@@ -109,3 +109,17 @@ describe('run log and calibration over a real database', () => {
     expect(runsOf(again.text)).toEqual([...runsOf(json.text), ...runsOf(json.text)]);
   });
 });
+
+describe('throughput flags', () => {
+  it('flags the same card and configuration measured more than 10% apart, and only those', async () => {
+    const run = { config: { ...config, gpu: 'rtx-4090' }, card: 'rtx-4090', gpus: 1, outcome: 'ok' };
+    const a = await call<{ id: number }>('runs:add', { ...run, tokensPerSecond: 3000 });
+    const b = await call<{ id: number }>('runs:add', { ...run, tokensPerSecond: 2500 });
+    await call('runs:add', { ...run, config: { ...run.config, batchSize: 4 }, tokensPerSecond: 1000 });
+    const { flags } = await call<{ flags: { runIds: string[]; reason: string }[] }>('runs:flags', { method: 'lora' });
+    const mine = flags.filter((flag) => flag.runIds.includes(String(a.id)));
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.runIds.sort()).toEqual([String(a.id), String(b.id)].sort());
+    expect(mine[0]!.reason).toMatch(/shared or throttled/);
+  });
+});

@@ -1,14 +1,22 @@
 import type { Db } from '../db/driver';
 import { listCards } from '../db/cards-repo';
 import { listModels } from '../db/models-repo';
-import { addRun, deleteRun, exportRuns, importRunsFile, ledger, listRuns, updateRun } from '../db/runs-repo';
+import {
+  addRun,
+  deleteRun,
+  exportRuns,
+  importRunsFile,
+  ledger,
+  listRuns,
+  runsWithThroughputSpread,
+  updateRun,
+} from '../db/runs-repo';
 import type { Card, ModelPreset } from '../domain/catalog';
 import { estimateMemory } from '../domain/estimate/memory';
 import { predictRun } from '../domain/calibrate/predict';
-import { flagInconsistentThroughput } from '../domain/calibrate';
+import { flagInconsistentThroughput, THROUGHPUT_SPREAD_LIMIT } from '../domain/calibrate';
 import type { Run, RunInput } from '../domain/runs';
 import type { Handlers } from '../ipc/register';
-import { calibrationRuns } from './calibration';
 import type { HandlerDeps } from './deps';
 
 /** The estimator's numbers for a run's configuration: memory always, speed where the card is in the catalog. */
@@ -66,6 +74,19 @@ export const runsHandlers = {
 
 /** Runs of the same card and configuration whose throughput differs by more than 10%. */
 function flagsFor(db: Db, method: Run['config']['method']) {
-  const runs = calibrationRuns(db, method, listCards(db), listModels(db));
-  return { flags: flagInconsistentThroughput(runs) };
+  const candidates = runsWithThroughputSpread(db, method, THROUGHPUT_SPREAD_LIMIT).map((run) => ({
+    id: String(run.id),
+    origin: run.origin,
+    card: run.card,
+    gpus: run.gpus,
+    config: run.config,
+    measuredMemoryBytes: null,
+    memoryMeter: null,
+    measuredTokensPerSecond: run.tokensPerSecond ?? null,
+    predictedMemoryBytes: null,
+    predictedTokensPerSecond: null,
+    outcome: run.outcome,
+    ...(run.throughputKind ? { throughputKind: run.throughputKind } : {}),
+  }));
+  return { flags: flagInconsistentThroughput(candidates) };
 }

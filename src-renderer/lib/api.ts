@@ -1,5 +1,5 @@
 import type { Channel } from '../../src-main/ipc/channels';
-import type { ChannelInput, ChannelOutput, ErrorCode, Result } from '../../src-main/ipc/contract';
+import type { ChannelInput, ChannelOutput, ContractError, ErrorCode, Result } from '../../src-main/ipc/contract';
 
 /** A `{ ok: false }` answer from the backend, or a transport failure (code `internal`). */
 export class ApiError extends Error {
@@ -8,6 +8,8 @@ export class ApiError extends Error {
     message: string,
     /** Dotted path of the input field at fault, when the backend names one. */
     readonly field?: string,
+    /** Every bad row of a refused import file. */
+    readonly issues?: ContractError['issues'],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -79,5 +81,5 @@ export async function call<C extends Channel>(channel: C, ...args: InputArgs<C>)
     throw new ApiError('internal', cause instanceof Error ? cause.message : String(cause));
   }
   if (result.ok) return result.data;
-  throw new ApiError(result.error.code, result.error.message, result.error.field);
+  throw new ApiError(result.error.code, result.error.message, result.error.field, result.error.issues);
 }
