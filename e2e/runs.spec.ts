@@ -1,0 +1,59 @@
+import { test, expect, type Page } from '@playwright/test';
+import { freshDbPath, startServer, type ServerHandle } from './server';
+
+let server: ServerHandle;
+test.beforeEach(async () => {
+  server = await startServer(freshDbPath());
+});
+test.afterEach(async () => {
+  await server.stop();
+});
+
+const ready = (page: Page) => expect(page.locator('.runs-results[data-state="ready"]')).toBeVisible();
+
+test('the run log lists published runs, logs a run, deletes it with undo, and refuses a bad import whole', async ({
+  page,
+}) => {
+  await page.goto(`${server.url}#/runs`);
+  await ready(page);
+  await expect(page.getByText(/^1–50 of \d{3}$/)).toBeVisible();
+
+  await page.getByLabel('Origin').selectOption('mine');
+  await ready(page);
+  await expect(page.getByText('No runs match these filters.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Log a run', exact: true }).click();
+  await page.getByLabel('Peak memory per GPU (GiB)').fill('21.5');
+  await page.getByLabel('Read by').selectOption('nvidia-smi');
+  await page.getByLabel('Notes').fill('first real run on 恒源云');
+  await page.getByRole('button', { name: 'Log run' }).click();
+  await expect(page.getByText('Run logged')).toBeVisible();
+  await ready(page);
+  await expect(page.getByRole('cell', { name: /first real run/ })).toBeVisible();
+
+  await page
+    .getByRole('button', { name: /^Delete run/ })
+    .first()
+    .click();
+  await expect(page.getByText('Run deleted')).toBeVisible();
+  await ready(page);
+  await expect(page.getByRole('cell', { name: /first real run/ })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await ready(page);
+  await expect(page.getByRole('cell', { name: /first real run/ })).toBeVisible();
+
+  const csv = [
+    'card,gpus,model,method,precision,batchSize,seqLen,peakMemoryGiB,memoryMeter,outcome',
+    'rtx-4090,1,llama-3.1-8b,lora,bf16,1,2048,20,nvidia-smi,ok',
+    'rtx-4090,0,llama-3.1-8b,lora,bf16,1,2048,20,nvidia-smi,ok',
+    'rtx-4090,1,llama-3.1-8b,lora,bf16,1,2048,20,nvidia-smi,fine',
+  ].join('\n');
+  await page
+    .getByLabel('Import runs (CSV or JSON)')
+    .setInputFiles({ name: 'runs.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(page.getByText(/Nothing was imported: 2 problems/)).toBeVisible();
+  await expect(page.getByText(/line 2/)).toBeVisible();
+  await expect(page.getByText(/line 3/)).toBeVisible();
+  await ready(page);
+  await expect(page.getByText(/^1–1 of 1$/)).toBeVisible();
+});
