@@ -55,6 +55,7 @@ export function renderEstimate(output: EstimateOutput): string {
         { header: 'Fits' },
         { header: 'Headroom GiB', align: 'right' },
         { header: 'Largest batch', align: 'right' },
+        { header: 'Longest seq', align: 'right' },
       ],
       output.fits.map((fit) => [
         fit.card,
@@ -62,6 +63,7 @@ export function renderEstimate(output: EstimateOutput): string {
         fit.fits ? 'fits' : 'does not fit',
         formatGiB(fit.headroomBytes),
         fit.largestBatch > 0 ? String(fit.largestBatch) : '-',
+        fit.longestSeq > 0 ? fit.longestSeq.toLocaleString('en-US') : '-',
       ]),
     ),
   );

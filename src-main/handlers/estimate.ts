@@ -8,7 +8,7 @@ import type { Handlers } from '../ipc/register';
 import type { EstimateOutput } from '../ipc/contract';
 import type { Card } from '../domain/catalog';
 import type { EstimateInput } from '../domain/estimate/input';
-import { estimateMemory, largestBatch } from '../domain/estimate/memory';
+import { estimateMemory, largestBatch, longestSeq } from '../domain/estimate/memory';
 import { estimateSpeed } from '../domain/estimate/speed';
 import { rankCandidates } from '../domain/cost/rank';
 import type { Calibration, CalibrationRun } from '../domain/calibrate';
@@ -67,6 +67,7 @@ function computeEstimate(input: EstimateInput, db: Db, useCalibration: boolean):
       neededBytes,
       calibrationRuns: correction.runs,
       largestBatch: largestBatch(input, scaledCard(card, correction.memoryFactor), ctx),
+      longestSeq: longestSeq(input, scaledCard(card, correction.memoryFactor), ctx),
     };
   });
 

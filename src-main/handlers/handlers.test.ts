@@ -121,3 +121,31 @@ describe('handlers over a real database', () => {
     });
   });
 });
+
+describe('estimate:compute', () => {
+  it('gives every card the largest batch and longest sequence that fit, consistent with its verdict', async () => {
+    const result = await app.dispatcher.dispatch('estimate:compute', {
+      model: 'llama-2-13b',
+      method: 'qlora',
+      precision: 'int4',
+      batchSize: 1,
+      seqLen: 2048,
+      calibration: false,
+    });
+    const fits = (
+      result as { data: { fits: { card: string; fits: boolean; largestBatch: number; longestSeq: number }[] } }
+    ).data.fits;
+    for (const fit of fits) {
+      if (fit.fits) {
+        expect(fit.largestBatch, fit.card).toBeGreaterThanOrEqual(1);
+        expect(fit.longestSeq, fit.card).toBeGreaterThanOrEqual(2048);
+      } else {
+        expect(fit.largestBatch, fit.card).toBe(0);
+        expect(fit.longestSeq, fit.card).toBeLessThan(2048);
+      }
+    }
+    const on24 = fits.find((f) => f.card === 'rtx-4090')!;
+    const on80 = fits.find((f) => f.card === 'a100-80gb')!;
+    expect(on80.longestSeq).toBeGreaterThan(on24.longestSeq);
+  });
+});

@@ -126,6 +126,8 @@ export const estimateOutputSchema = z.object({
       calibrationRuns: z.number(),
       /** Largest micro-batch that fits this card with the user's headroom (0 = none). */
       largestBatch: z.number(),
+      /** Longest sequence (tokens) that fits this card at this batch size (0 = none). */
+      longestSeq: z.number(),
     }),
   ),
   /** Speed on `input.gpu`, when a card was named. */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { BYTES_PER_GIB, formatCardGiB, formatGiB, formatPercent } from '../lib/format';
+import { BYTES_PER_GIB, formatCardGiB, formatGiB, formatNumber, formatPercent } from '../lib/format';
 import { fitVerdict } from '../lib/verdict';
 
 /** One card as the bars need it. */
@@ -13,6 +13,8 @@ export interface CardFitRow {
   /** Logged runs behind that correction. */
   calibrationRuns?: number;
   largestBatch: number;
+  /** Longest sequence that fits at the chosen batch size (0 = none). */
+  longestSeq?: number;
 }
 
 interface CardFitBarsProps {
@@ -68,6 +70,7 @@ export function CardFitBars({ rows, peakBytes, headroomFraction }: CardFitBarsPr
               </span>
               <span>
                 {row.largestBatch > 0 ? t('estimate.largestBatch', { count: row.largestBatch }) : t('estimate.noBatch')}
+                {row.longestSeq ? ` · ${t('estimate.longestSeq', { tokens: formatNumber(row.longestSeq) })}` : ''}
               </span>
             </div>
           </li>

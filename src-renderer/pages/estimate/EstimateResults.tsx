@@ -25,6 +25,7 @@ function fitRows(output: EstimateOutput, cards: readonly Card[]): CardFitRow[] {
         neededBytes: fit.neededBytes,
         calibrationRuns: fit.calibrationRuns,
         largestBatch: fit.largestBatch,
+        longestSeq: fit.longestSeq,
       };
     })
     .sort((a, b) => a.capacityBytes - b.capacityBytes || a.name.localeCompare(b.name));
