@@ -31,7 +31,7 @@ if (!binary) {
 
 if (!binary) {
   console.log(
-    'cardwise: the Electron binary is not available (it downloads from GitHub on first run, which is unreachable here), so Cardwise opens in browser mode instead.',
+    'cardwise: the Electron binary is not available (Electron downloads it from GitHub on first run, and that failed here), so Cardwise opens in browser mode instead.',
   );
   serveInBrowser();
 } else {
