@@ -5,6 +5,7 @@ import { openApp, type App } from './app';
 import { registerIpc } from './electron-ipc';
 import { createMainWindow, defaultWindowPaths, trustedSender } from './window';
 import { dbPathFromArgs } from './args';
+import { defaultDbPath } from './db/paths';
 
 // Composition root of the desktop app: open the store, bind the contract, show the window.
 app.setName('Cardwise');
@@ -13,7 +14,8 @@ let service: App | null = null;
 
 app.whenReady().then(() => {
   try {
-    service = openApp({ dbPath: dbPathFromArgs(process.argv) ?? app.getPath('userData') + '/cardwise.db' });
+    // The same file the CLI and the server use by default (the user data dir, app name Cardwise).
+    service = openApp({ dbPath: dbPathFromArgs(process.argv) ?? defaultDbPath() });
   } catch (error) {
     dialog.showErrorBox('Cardwise cannot open its database', (error as Error).message);
     app.exit(1);
