@@ -46,6 +46,11 @@ function commonIgnored(
   if (!has.flash && r.flashAttention) out.push('FlashAttention');
   if (!has.checkpointing && r.gradientCheckpointing) out.push('grad checkpointing');
   if (shape.experts > 1) out.push('MoE');
+  // No peer models these memory-saving switches (peers.md).
+  if (r.optimizerInBackward) out.push('optimizer in backward');
+  if (r.chunkedCrossEntropy) out.push('chunked cross-entropy');
+  if (r.activationOffload) out.push('activation offload');
+  if (r.optimizerOffload) out.push('optimizer offload');
   return out;
 }
 

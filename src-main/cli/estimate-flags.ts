@@ -1,5 +1,6 @@
 import type { ModelPreset } from '../domain/catalog';
 import {
+  inferenceRuntimeSchema,
   loraTargetSchema,
   methodSchema,
   optimizerSchema,
@@ -48,6 +49,24 @@ export const estimateOptions: OptionSpecs = {
   'no-grad-checkpointing': { type: 'boolean', description: 'gradient checkpointing off' },
   'flash-attention': { type: 'boolean', description: 'FlashAttention / SDPA on' },
   'no-flash-attention': { type: 'boolean', description: 'eager attention (stores the s² scores)' },
+  'optimizer-in-backward': {
+    type: 'boolean',
+    description: 'optimizer step fused into backward (torchtune optimizer_in_bwd): no full gradient buffer',
+  },
+  'chunked-cross-entropy': {
+    type: 'boolean',
+    description: 'cross-entropy over chunks of the logits (fp32 upcast per chunk)',
+  },
+  'activation-offload': { type: 'boolean', description: 'saved activations kept in CPU memory until backward' },
+  'optimizer-offload': {
+    type: 'boolean',
+    description: 'optimizer states and master weights in CPU memory (FSDP / ZeRO CPU offload)',
+  },
+  'inference-runtime': {
+    type: 'string',
+    value: 'R',
+    description: `${inferenceRuntimeSchema.options.join(' | ')}: llama.cpp/vLLM class or HF transformers generate (default efficient)`,
+  },
   'lora-rank': { type: 'string', value: 'R', description: 'LoRA rank (default 16)' },
   'lora-targets': {
     type: 'string',
@@ -79,6 +98,14 @@ const SHAPE_INT_FLAGS = {
 } as const;
 
 const SHAPE_BOOL_FLAGS = { 'tied-embeddings': 'tiedEmbeddings', 'gated-mlp': 'gatedMlp' } as const;
+
+/** Switches that are off unless given. */
+const TRAINING_SWITCH_FLAGS = {
+  'optimizer-in-backward': 'optimizerInBackward',
+  'chunked-cross-entropy': 'chunkedCrossEntropy',
+  'activation-offload': 'activationOffload',
+  'optimizer-offload': 'optimizerOffload',
+} as const;
 
 /** The fields of a preset that make up its shape (the strict model object takes no others). */
 const SHAPE_FIELDS = [
@@ -115,6 +142,11 @@ const FLAG_FOR_FIELD: Record<string, string> = {
   sharding: '--sharding',
   kvCachePrecision: '--kv-cache-precision',
   gpu: '--gpu',
+  optimizerInBackward: '--optimizer-in-backward',
+  chunkedCrossEntropy: '--chunked-cross-entropy',
+  activationOffload: '--activation-offload',
+  optimizerOffload: '--optimizer-offload',
+  inferenceRuntime: '--inference-runtime',
   'model.params': '--params',
   ...Object.fromEntries(
     [...Object.entries(SHAPE_INT_FLAGS), ...Object.entries(SHAPE_BOOL_FLAGS)].map(([flag, field]) => [
@@ -196,6 +228,16 @@ export function estimateInputFromFlags(flags: FlagValues, presets: readonly Mode
     );
   }
   if (flags.gpu !== undefined) input.gpu = str(flags.gpu);
+  for (const [flag, field] of Object.entries(TRAINING_SWITCH_FLAGS)) {
+    if (flags[flag] === true) input[field] = true;
+  }
+  if (flags['inference-runtime'] !== undefined) {
+    input.inferenceRuntime = parseChoice(
+      '--inference-runtime',
+      str(flags['inference-runtime']),
+      inferenceRuntimeSchema.options,
+    );
+  }
   return input;
 }
 

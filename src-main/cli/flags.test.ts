@@ -82,6 +82,30 @@ describe('estimateInputFromFlags', () => {
     expect(Object.keys(input).sort()).toEqual(['batchSize', 'method', 'model', 'precision', 'seqLen']);
   });
 
+  it('maps the memory-saving switches and the inference runtime', () => {
+    const input = estimateInputFromFlags({
+      params: '8b',
+      method: 'full',
+      'optimizer-in-backward': true,
+      'chunked-cross-entropy': true,
+      'activation-offload': true,
+      'optimizer-offload': true,
+    });
+    expect(input).toMatchObject({
+      optimizerInBackward: true,
+      chunkedCrossEntropy: true,
+      activationOffload: true,
+      optimizerOffload: true,
+    });
+    expect(estimateInputSchema.safeParse(input).success).toBe(true);
+    const inference = estimateInputFromFlags({ params: '13b', method: 'inference', 'inference-runtime': 'eager' });
+    expect(inference.inferenceRuntime).toBe('eager');
+    expect(
+      rejectedFlag(() => estimateInputFromFlags({ params: '13b', method: 'inference', 'inference-runtime': 'hf' })),
+    ).toBe('--inference-runtime');
+    expect(flagForEstimateField('inferenceRuntime')).toBe('--inference-runtime');
+  });
+
   it('defaults qlora to a 4-bit base', () => {
     expect(estimateInputFromFlags({ params: '7b', method: 'qlora' }).precision).toBe('int4');
     expect(estimateInputFromFlags({ params: '7b', method: 'qlora', precision: 'int8' }).precision).toBe('int8');

@@ -91,8 +91,13 @@ function describeSetup(input: Record<string, unknown>): string {
     parts.push(`optimizer ${String(input.optimizer)}`);
     parts.push(input.mixedPrecision ? 'mixed precision' : 'pure 16-bit');
     parts.push(`grad checkpointing ${input.gradientCheckpointing ? 'on' : 'off'}`);
+    if (input.optimizerInBackward) parts.push('optimizer in backward');
+    if (input.chunkedCrossEntropy) parts.push('chunked cross-entropy');
+    if (input.activationOffload) parts.push('activation offload');
+    if (input.optimizerOffload) parts.push('optimizer offload');
   } else {
     parts.push(`KV cache ${String(input.kvCachePrecision)}`);
+    if (input.inferenceRuntime === 'eager') parts.push('eager runtime (HF generate)');
   }
   parts.push(`FlashAttention ${input.flashAttention ? 'on' : 'off'}`);
   const lora = input.lora as { rank: number; targets: string | string[] } | undefined;

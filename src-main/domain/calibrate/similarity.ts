@@ -87,6 +87,11 @@ function settingMismatches(a: EstimateInput, b: EstimateInput): number {
     [a.optimizer ?? 'adamw', b.optimizer ?? 'adamw'],
     [a.flashAttention ?? true, b.flashAttention ?? true],
     [loraKey(a), loraKey(b)],
+    [a.optimizerInBackward ?? false, b.optimizerInBackward ?? false],
+    [a.chunkedCrossEntropy ?? false, b.chunkedCrossEntropy ?? false],
+    [a.activationOffload ?? false, b.activationOffload ?? false],
+    [a.optimizerOffload ?? false, b.optimizerOffload ?? false],
+    [a.inferenceRuntime ?? 'efficient', b.inferenceRuntime ?? 'efficient'],
   ];
   return pairs.filter(([x, y]) => x !== y).length;
 }

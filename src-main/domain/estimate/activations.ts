@@ -17,6 +17,8 @@ export interface ActivationSetup {
   residualBytes: number;
   flashAttention: boolean;
   gradientCheckpointing: boolean;
+  /** Saved activations wait in CPU memory between forward and backward. */
+  activationOffload?: boolean;
   /** LoRA rank when adapters are trained (their A outputs are stored), else 0. */
   loraRank: number;
   /** Number of LoRA-targeted matrices per layer. */
@@ -54,23 +56,33 @@ export function eagerAttentionBytes(s: ActivationSetup): number {
 export function trainingActivationBytes(s: ActivationSetup): number {
   const tokens = s.batchSize * s.seqLen;
   const oneLayer = tokens * layerActivationBytesPerToken(s) + (s.flashAttention ? 0 : eagerAttentionBytes(s));
-  if (s.gradientCheckpointing) return s.model.layers * tokens * s.model.hidden * s.activationBytes + oneLayer;
+  const layerInput = tokens * s.model.hidden * s.activationBytes;
+  // Offloading (torchtune OffloadActivations) copies each saved tensor to CPU in forward and brings it back
+  // one layer ahead of backward on a side stream: the GPU holds the layer in backward and the next one.
+  const storedLayers = s.activationOffload ? Math.min(2, s.model.layers) : s.model.layers;
+  if (s.gradientCheckpointing) return storedLayers * layerInput + oneLayer;
   // The final norm's input and output feed the LM head.
-  return s.model.layers * oneLayer + tokens * s.model.hidden * (4 + s.residualBytes);
+  return storedLayers * oneLayer + tokens * s.model.hidden * (4 + s.residualBytes);
 }
+
+/** Chunks of torchtune's CEWithChunkedOutputLoss (num_output_chunks default, torchtune/modules/loss). */
+export const CROSS_ENTROPY_CHUNKS = 8;
 
 /**
  * Logits and loss in training: b·s·V in 16-bit from the LM head, its fp32 upcast for the
- * cross-entropy, and the fp32 gradient of the logits (DESIGN "Estimating memory"; torchtune's
- * chunked-CE row in data/reference-runs.json frees ≈ 8 bytes per b·s·V, the fp32 pair).
+ * cross-entropy, and the fp32 gradient of the logits (DESIGN "Estimating memory"). Chunked
+ * cross-entropy upcasts and differentiates one chunk at a time, so the fp32 pair is per chunk
+ * (torchtune's chunked-CE row in data/reference-runs.json frees ≈ 8 bytes per b·s·V).
  */
 export function trainingLogitsBytes(
   model: ResolvedModel,
   batchSize: number,
   seqLen: number,
   activationBytes: number,
+  chunkedCrossEntropy = false,
 ): number {
-  return batchSize * seqLen * model.vocab * (activationBytes + 4 + 4);
+  const chunks = chunkedCrossEntropy ? CROSS_ENTROPY_CHUNKS : 1;
+  return batchSize * seqLen * model.vocab * (activationBytes + (4 + 4) / chunks);
 }
 
 /**

@@ -12,6 +12,12 @@ export const optimizerSchema = z.enum(['adamw', 'adamw-8bit', 'paged-adamw-8bit'
 export type Optimizer = z.infer<typeof optimizerSchema>;
 export const shardingSchema = z.enum(['none', 'zero1', 'zero2', 'zero3', 'fsdp']);
 export type Sharding = z.infer<typeof shardingSchema>;
+/**
+ * How tokens are generated: 'efficient' = llama.cpp / vLLM / TensorRT-LLM class kernels with a preallocated
+ * KV cache (the default); 'eager' = HF transformers generate in eager PyTorch.
+ */
+export const inferenceRuntimeSchema = z.enum(['efficient', 'eager']);
+export type InferenceRuntime = z.infer<typeof inferenceRuntimeSchema>;
 export const loraTargetSchema = z.enum(['q', 'k', 'v', 'o', 'gate', 'up', 'down']);
 export type LoraTarget = z.infer<typeof loraTargetSchema>;
 
@@ -64,6 +70,15 @@ export const estimateInputSchema = z
     sharding: shardingSchema.optional(),
     kvCachePrecision: z.enum(['fp32', 'bf16', 'fp16', 'fp8', 'int8', 'int4']).optional(),
     gpu: cardIdSchema.optional(),
+    /** Optimizer step fused into backward, per parameter (torchtune optimizer_in_bwd): no full gradient buffer. */
+    optimizerInBackward: z.boolean().optional(),
+    /** Cross-entropy over chunks of the logits (torchtune CEWithChunkedOutputLoss): fp32 upcast per chunk. */
+    chunkedCrossEntropy: z.boolean().optional(),
+    /** Activations saved for backward kept in CPU memory between forward and backward. */
+    activationOffload: z.boolean().optional(),
+    /** Optimizer states and master weights in CPU memory, step on the CPU (FSDP CPU offload, ZeRO-Offload). */
+    optimizerOffload: z.boolean().optional(),
+    inferenceRuntime: inferenceRuntimeSchema.optional(),
   })
   .strict();
 export type EstimateInput = z.infer<typeof estimateInputSchema>;

@@ -96,8 +96,10 @@ function inferencePeak(
   // llama.cpp sizes its output buffer for a whole micro-batch of fp32 logits.
   const logits = gguf ? prefillTokens * model.vocab * 4 : inferenceLogitsBytes(model, r.batchSize, e);
   const allocatedBytes = weights + kvCache + activations + logits;
-  const { reserveBytes, contextBytes } = runtimeBytes(activations + logits, gguf ? 0 : kvCache, gguf);
-  if (!gguf)
+  // Only HF generate grows its KV cache by re-allocation; efficient runtimes preallocate or page it (vLLM).
+  const growing = !gguf && r.inferenceRuntime === 'eager';
+  const { reserveBytes, contextBytes } = runtimeBytes(activations + logits, growing ? kvCache : 0, gguf);
+  if (growing)
     assumptions.push('KV cache grows during generation (HF transformers): part of an extra cache copy stays reserved');
   const breakdown: MemoryBreakdown = { weights, gradients: 0, optimizer: 0, activations, logits, kvCache, runtime: 0 };
   return { perGpu: finish(breakdown, allocatedBytes, reserveBytes + contextBytes), trainableParams: 0 };
@@ -143,15 +145,33 @@ function trainingPeak(
     state = trainingStateBytes(r.optimizer, adapterPrecision, false);
   }
 
-  const weights = shardWeights ? modelWeights / n : modelWeights;
+  // FSDP's CPUOffload moves the parameter shards along with gradients and optimizer states (PyTorch FSDP docs,
+  // CPUOffload(offload_params=True)); ZeRO-Offload keeps the 16-bit weights on the GPU (DeepSpeed offload_optimizer).
+  const offloadWeights = r.optimizerOffload && r.sharding === 'fsdp';
+  const weights = offloadWeights ? 0 : shardWeights ? modelWeights / n : modelWeights;
+  if (offloadWeights) assumptions.push('FSDP CPU offload: weight shards live in CPU memory, layers gathered on use');
+  const layerBytes = layerParams(model) * linearBytesPerParam(r.precision, quant);
   // FSDP / ZeRO-3 gather one layer for compute and prefetch the next (PyTorch FSDP docs, backward_prefetch).
-  const gathered = shardWeights ? 2 * layerParams(model) * linearBytesPerParam(r.precision, quant) * (1 - 1 / n) : 0;
-  const gradients = (trainableParams * state.gradient) / (shardGradients ? n : 1);
+  const gathered = offloadWeights ? 2 * layerBytes : shardWeights ? 2 * layerBytes * (1 - 1 / n) : 0;
+  // Offloaded optimizers keep states, master weights and gradients in CPU memory and step there
+  // (ZeRO-Offload, Ren et al. 2021; FSDP CPUOffload): none of them stays on the GPU.
+  const onGpu = r.optimizerOffload ? 0 : 1;
+  const gradients = (onGpu * trainableParams * state.gradient) / (shardGradients ? n : 1);
   // DDP keeps gradient buckets beside .grad for the whole run (Scott Logic 2023: DDP ≈ +4 B/param).
   const ddpBuckets = multi && r.sharding === 'none' ? trainableParams * state.gradient : 0;
   if (ddpBuckets > 0) assumptions.push(`${n} GPUs without sharding: each holds a full replica (DDP)`);
-  const optimizer = (trainableParams * state.optimizer) / (shardOptimizer ? n : 1);
-  const stepTemporary = (trainableParams * state.stepTemporary) / (shardOptimizer ? n : 1);
+  const optimizer = (onGpu * trainableParams * state.optimizer) / (shardOptimizer ? n : 1);
+  const stepTemporary = (onGpu * trainableParams * state.stepTemporary) / (shardOptimizer ? n : 1);
+  // Optimizer in backward (torchtune optimizer_in_bwd, PyTorch "How to save memory by fusing the optimizer step
+  // into the backward pass"): each parameter steps as soon as its gradient is ready and the gradient is freed, so
+  // only the largest parameter's gradient and step temporaries exist at once (LoRA adapters: negligible).
+  const largestTrainable = r.method === 'full' ? Math.max(model.vocab * model.hidden, largestMatrixParams(model)) : 0;
+  const fusedStep =
+    r.optimizerInBackward && !r.optimizerOffload
+      ? (largestTrainable * (state.gradient + state.stepTemporary)) / (shardGradients ? n : 1)
+      : 0;
+  const fullGradients = r.optimizerInBackward ? 0 : gradients;
+  const fullStepTemporary = r.optimizerInBackward ? 0 : stepTemporary;
 
   const activations = trainingActivationBytes({
     model,
@@ -161,22 +181,24 @@ function trainingPeak(
     residualBytes: residual,
     flashAttention: r.flashAttention,
     gradientCheckpointing: r.gradientCheckpointing,
+    activationOffload: r.activationOffload,
     loraRank,
     loraMatricesPerLayer: loraMatrices,
   });
-  const logits = trainingLogitsBytes(model, r.batchSize, r.seqLen, e);
+  const logits = trainingLogitsBytes(model, r.batchSize, r.seqLen, e, r.chunkedCrossEntropy);
   const dequant = r.precision === 'int4' || r.precision === 'int8' ? dequantBufferBytes(largestMatrixParams(model)) : 0;
 
   // Two peaks: activations are largest at the start of backward (gradients not yet formed, set_to_none);
   // gradients and the optimizer's temporaries peak at the step.
-  const backwardPeak = weights + gathered + optimizer + ddpBuckets + activations + logits + dequant;
+  const backwardPeak = weights + gathered + optimizer + ddpBuckets + fusedStep + activations + logits + dequant;
   // With mixed precision the fp32 master is the parameter (PyTorch AMP, FSDP MixedPrecision): the 16-bit compute
   // copies live from forward to backward and are gone at the step, which then holds 4 + 4 + 8 + 4 = 20 B/param
   // (DeepSpeed's ZeRO estimator counts the same 20: 2 + 18).
-  const computeCopy = r.method === 'full' && r.mixedPrecision && r.precision !== 'fp32' ? weights : 0;
+  const computeCopy =
+    r.method === 'full' && r.mixedPrecision && r.precision !== 'fp32' && !r.optimizerOffload ? weights : 0;
   // At the step the fp32 master is what holds the weights: report it there rather than under optimizer.
   const master = computeCopy > 0 ? (trainableParams * 4) / (shardOptimizer ? n : 1) : 0;
-  const stepPeak = weights - computeCopy + optimizer + ddpBuckets + gradients + stepTemporary;
+  const stepPeak = weights - computeCopy + optimizer + ddpBuckets + fullGradients + fullStepTemporary;
   const atStep = stepPeak > backwardPeak;
   if (atStep) assumptions.push('peak at the optimizer step (gradients + optimizer temporaries), not in backward');
   const allocatedBytes = Math.max(backwardPeak, stepPeak);
@@ -184,8 +206,8 @@ function trainingPeak(
   const breakdown: MemoryBreakdown = atStep
     ? {
         weights: weights - computeCopy + master,
-        gradients: gradients + ddpBuckets,
-        optimizer: optimizer - master + stepTemporary,
+        gradients: fullGradients + ddpBuckets,
+        optimizer: optimizer - master + fullStepTemporary,
         activations: 0,
         logits: 0,
         kvCache: 0,
@@ -193,7 +215,7 @@ function trainingPeak(
       }
     : {
         weights: weights + gathered,
-        gradients: ddpBuckets,
+        gradients: ddpBuckets + fusedStep,
         optimizer,
         activations,
         logits,

@@ -95,6 +95,15 @@ export function resolveInput(input: EstimateInput): { resolved: ResolvedInput; a
     assumptions.push(`LoRA settings ignored: method is ${method}`);
     lora = undefined;
   }
+  const { optimizerInBackward, chunkedCrossEntropy, activationOffload, optimizerOffload } = trainingOptions(
+    input,
+    training,
+    assumptions,
+  );
+  const inferenceRuntime = input.inferenceRuntime ?? 'efficient';
+  if (quant.startsWith('gguf') && inferenceRuntime === 'eager') {
+    throw new InputError('inferenceRuntime', 'GGUF models run in llama.cpp, an efficient runtime: choose efficient');
+  }
   if (gpus === 1 && sharding !== 'none') assumptions.push(`${sharding} on one GPU shards nothing`);
   if (!training && gpus > 1) {
     assumptions.push(
@@ -116,8 +125,35 @@ export function resolveInput(input: EstimateInput): { resolved: ResolvedInput; a
     gpus,
     sharding,
     kvCachePrecision,
+    optimizerInBackward,
+    chunkedCrossEntropy,
+    activationOffload,
+    optimizerOffload,
+    inferenceRuntime,
     ...(lora ? { lora } : {}),
     ...(input.gpu ? { gpu: input.gpu } : {}),
   };
   return { resolved, assumptions };
+}
+
+const TRAINING_OPTIONS = {
+  optimizerInBackward: 'optimizer step fused into backward: gradients freed parameter by parameter',
+  chunkedCrossEntropy: 'chunked cross-entropy: the fp32 logits exist one chunk at a time',
+  activationOffload: 'activation offloading: saved activations wait in CPU memory until backward',
+  optimizerOffload: 'optimizer offloading: optimizer states and master weights in CPU memory, step on the CPU',
+} as const;
+
+/** The training-only switches, off by default; on for inference they are ignored (and said so). */
+function trainingOptions(
+  input: EstimateInput,
+  training: boolean,
+  assumptions: string[],
+): Record<keyof typeof TRAINING_OPTIONS, boolean> {
+  const entries = (Object.keys(TRAINING_OPTIONS) as Array<keyof typeof TRAINING_OPTIONS>).map((field) => {
+    const on = input[field] ?? false;
+    if (on && !training) assumptions.push(`${field} ignored: method is inference`);
+    else if (on) assumptions.push(TRAINING_OPTIONS[field]);
+    return [field, on && training] as const;
+  });
+  return Object.fromEntries(entries) as Record<keyof typeof TRAINING_OPTIONS, boolean>;
 }

@@ -38,6 +38,17 @@ export const SPEED = {
    * cards give the 5–6x speed-up practitioners report for full fine-tuning (practice/001_d5ed0078eb5fc4fd.txt).
    */
   pcieGen4BusGBps: 20,
+  /**
+   * Host↔GPU copy bandwidth over PCIe gen 4 x16 in GB/s, one direction, pinned memory: 32 GB/s raw, about
+   * 25 GB/s in NVIDIA's bandwidthTest; doubles per generation. Not fitted.
+   */
+  hostLinkGen4GBps: 25,
+  /**
+   * CPU memory bandwidth reached by an offloaded optimizer step, GB/s: a dual-socket 8-channel DDR4-3200 server
+   * peaks at 410 GB/s and streams about half of that in STREAM-like read/write mixes. Not fitted; a desktop host
+   * (2 channels, ~50 GB/s) is 4× slower.
+   */
+  hostMemoryGBps: 200,
 } as const;
 
 /** HBM datacenter card (A100/A800/H100/H20…) or GDDR card (GeForce RTX, RTX A6000, A40, L40S…). */

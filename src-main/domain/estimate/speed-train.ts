@@ -3,6 +3,7 @@ import type { ResolvedModel } from './input';
 import { SPEED, memoryClass } from './speed-constants';
 import { computeParams, fmt, trainingFlopsPerToken } from './speed-flops';
 import { quantBitsPerWeight, weightBytes } from './weights';
+import { offloadSecondsPerStep } from './speed-offload';
 import { dataParallelScaling } from './speed-scaling';
 import type { SpeedConfig, TrainingSpeed } from './speed';
 
@@ -57,6 +58,24 @@ export function estimateTrainingSpeed(
   }
 
   const trainableParams = adapter ? adapterParams : model.params;
+  const offload = offloadSecondsPerStep({
+    model,
+    card,
+    gpus: config.gpus,
+    sharding: config.sharding,
+    optimizer: config.optimizer,
+    stateBytes: config.mixedPrecision || config.precision === 'fp32' ? 4 : 2,
+    trainableParams,
+    weightBytes: weightBytes(model, config.precision, config.quant ?? 'none'),
+    tokensPerStep,
+    gradientCheckpointing: config.gradientCheckpointing,
+    activationOffload: config.activationOffload,
+    optimizerOffload: config.optimizerOffload,
+    computeSecondsPerStep: secondsPerToken * tokensPerStep,
+  });
+  secondsPerToken += offload.seconds / tokensPerStep;
+  assumptions.push(...offload.assumptions);
+
   const scaling = dataParallelScaling({
     gpus: config.gpus,
     card,

@@ -17,8 +17,6 @@ interface ReferenceRun {
   citation?: { source?: string } | string;
   config: EstimateInput;
   card: string;
-  /** Software that produced the row, where the data file records it. */
-  framework?: string;
   measured: {
     tokensPerSecond?: number | null;
     throughputKind?: 'train' | 'decode' | 'prefill';
@@ -55,9 +53,8 @@ function compare(run: ReferenceRun, cards: Map<string, Card>): Comparison | null
   if (!measured || !kind || !card) return null;
   const { resolved } = resolveInput(run.config);
   const { model } = resolveModel(run.config.model, []);
-  // The row's documented software picks the runtime: HF transformers generate runs eager PyTorch.
-  const runtime = /transformers|optimum|\bHF\b/i.test(run.framework ?? sourceOf(run)) ? 'eager' : 'efficient';
-  const speed = estimateSpeed(resolved, model, card, { runtime });
+  // The row's config says which runtime generated (inferenceRuntime: eager for HF transformers generate).
+  const speed = estimateSpeed(resolved, model, card);
   let predicted: number;
   if (speed.kind === 'train') {
     // 'unknown' scope on multi-GPU rows is read as the total: per GPU, those rows would exceed peak FLOPs.

@@ -1,5 +1,5 @@
 import type { Card } from '../catalog';
-import type { EstimateInput, ResolvedModel } from './input';
+import type { EstimateInput, InferenceRuntime, ResolvedModel } from './input';
 import { estimateInferenceSpeed } from './speed-inference';
 import { estimateTrainingSpeed } from './speed-train';
 
@@ -34,13 +34,14 @@ export interface InferenceSpeed {
  * How tokens are generated: 'efficient' = llama.cpp / vLLM / TensorRT-LLM class (the default);
  * 'eager' = HF transformers generate in eager PyTorch, bound by Python dispatch at small batch.
  */
-export type InferenceRuntime = 'efficient' | 'eager';
+export type { InferenceRuntime } from './input';
 
 /** Options of estimateSpeed. */
 export interface SpeedOptions {
   tokensPerSample?: number;
   /** Trainable parameters (MemoryEstimate.trainableParams): adds the LoRA adapters' FLOPs and all-reduce. */
   trainableParams?: number;
+  /** Overrides the input's inferenceRuntime. */
   runtime?: InferenceRuntime;
 }
 
@@ -52,6 +53,10 @@ export type SpeedConfig = Required<Pick<EstimateInput, 'method' | 'precision' | 
   gradientCheckpointing: boolean;
   mixedPrecision: boolean;
   kvCachePrecision: NonNullable<EstimateInput['kvCachePrecision']>;
+  optimizer: NonNullable<EstimateInput['optimizer']>;
+  activationOffload: boolean;
+  optimizerOffload: boolean;
+  inferenceRuntime: InferenceRuntime;
 };
 
 function speedConfig(input: EstimateInput): SpeedConfig {
@@ -66,6 +71,10 @@ function speedConfig(input: EstimateInput): SpeedConfig {
     gradientCheckpointing: input.gradientCheckpointing ?? false,
     mixedPrecision: input.mixedPrecision ?? false,
     kvCachePrecision: input.kvCachePrecision ?? 'fp16',
+    optimizer: input.optimizer ?? 'adamw',
+    activationOffload: input.activationOffload ?? false,
+    optimizerOffload: input.optimizerOffload ?? false,
+    inferenceRuntime: input.inferenceRuntime ?? 'efficient',
   };
 }
 
@@ -80,6 +89,7 @@ export function estimateSpeed(
   opts: SpeedOptions = {},
 ): TrainingSpeed | InferenceSpeed {
   const config = speedConfig(input);
-  if (config.method === 'inference') return estimateInferenceSpeed(config, model, card, opts.runtime);
+  if (config.method === 'inference')
+    return estimateInferenceSpeed(config, model, card, opts.runtime ?? config.inferenceRuntime);
   return estimateTrainingSpeed(config, model, card, opts);
 }

@@ -1,6 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { Card, ModelPreset } from '../../../src-main/domain/catalog';
-import { methodSchema, precisionSchema, quantSchema } from '../../../src-main/domain/estimate/input';
+import {
+  inferenceRuntimeSchema,
+  methodSchema,
+  precisionSchema,
+  quantSchema,
+} from '../../../src-main/domain/estimate/input';
 import { CheckboxField } from '../../components/CheckboxField';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
@@ -94,14 +99,24 @@ export function EstimateFields({
           onChange={(v) => onChange('flashAttention', v)}
         />
         {isTraining(form.method) ? null : (
-          <SelectField
-            id="est-kv"
-            label={t('estimate.kvCachePrecision')}
-            value={form.kvCachePrecision}
-            onChange={(v) => onChange('kvCachePrecision', v)}
-            options={options(precisionSchema.options, 'precision')}
-            error={errorFor('kvCachePrecision')}
-          />
+          <>
+            <SelectField
+              id="est-kv"
+              label={t('estimate.kvCachePrecision')}
+              value={form.kvCachePrecision}
+              onChange={(v) => onChange('kvCachePrecision', v)}
+              options={options(precisionSchema.options, 'precision')}
+              error={errorFor('kvCachePrecision')}
+            />
+            <SelectField
+              id="est-runtime"
+              label={t('estimate.inferenceRuntime')}
+              value={form.inferenceRuntime}
+              onChange={(v) => onChange('inferenceRuntime', v)}
+              options={options(inferenceRuntimeSchema.options, 'estimate.runtime')}
+              error={errorFor('inferenceRuntime')}
+            />
+          </>
         )}
       </fieldset>
       <TrainingFields form={form} onChange={onChange} errorFor={errorFor} />

@@ -3,7 +3,7 @@ import { optimizerSchema, shardingSchema } from '../../../src-main/domain/estima
 import { CheckboxField } from '../../components/CheckboxField';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
-import { isTraining, usesLora, type LoraTargetsChoice } from './estimate-form';
+import { isTraining, TRAINING_SWITCHES, usesLora, type LoraTargetsChoice } from './estimate-form';
 import type { FieldsProps } from './EstimateFields';
 
 const LORA_TARGETS: readonly LoraTargetsChoice[] = ['attention', 'all-linear'];
@@ -37,6 +37,15 @@ export function TrainingFields({ form, onChange, errorFor }: FieldsProps) {
             checked={form.gradientCheckpointing}
             onChange={(v) => onChange('gradientCheckpointing', v)}
           />
+          {TRAINING_SWITCHES.map((field) => (
+            <CheckboxField
+              key={field}
+              id={`est-${field}`}
+              label={t(`estimate.${field}`)}
+              checked={form[field]}
+              onChange={(v) => onChange(field, v)}
+            />
+          ))}
           {usesLora(form.method) ? (
             <div className="field-row">
               <TextField

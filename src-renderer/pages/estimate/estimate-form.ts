@@ -1,6 +1,7 @@
 import { estimateInputSchema } from '../../../src-main/domain/estimate/input';
 import type {
   EstimateInput,
+  InferenceRuntime,
   Method,
   Optimizer,
   Precision,
@@ -33,6 +34,11 @@ export interface EstimateForm {
   gpus: string;
   sharding: Sharding;
   kvCachePrecision: KvPrecision;
+  optimizerInBackward: boolean;
+  chunkedCrossEntropy: boolean;
+  activationOffload: boolean;
+  optimizerOffload: boolean;
+  inferenceRuntime: InferenceRuntime;
   /** Card to show speed and calibration on ('' = none). */
   speedCard: string;
 }
@@ -55,8 +61,21 @@ export const DEFAULT_FORM: EstimateForm = {
   gpus: '1',
   sharding: 'none',
   kvCachePrecision: 'bf16',
+  optimizerInBackward: false,
+  chunkedCrossEntropy: false,
+  activationOffload: false,
+  optimizerOffload: false,
+  inferenceRuntime: 'efficient',
   speedCard: 'rtx-4090',
 };
+
+/** The memory-saving switches of training, all off by default. */
+export const TRAINING_SWITCHES = [
+  'optimizerInBackward',
+  'chunkedCrossEntropy',
+  'activationOffload',
+  'optimizerOffload',
+] as const satisfies ReadonlyArray<keyof EstimateForm>;
 
 export const isTraining = (method: Method): boolean => method !== 'inference';
 export const usesLora = (method: Method): boolean => method === 'lora' || method === 'qlora';
@@ -110,8 +129,12 @@ export function toEstimateInput(form: EstimateForm): EstimateInput {
           mixedPrecision: form.mixedPrecision,
           gradientCheckpointing: form.gradientCheckpointing,
           sharding: gpus > 1 ? form.sharding : 'none',
+          optimizerInBackward: form.optimizerInBackward,
+          chunkedCrossEntropy: form.chunkedCrossEntropy,
+          activationOffload: form.activationOffload,
+          optimizerOffload: form.optimizerOffload,
         }
-      : { kvCachePrecision: form.kvCachePrecision }),
+      : { kvCachePrecision: form.kvCachePrecision, inferenceRuntime: form.inferenceRuntime }),
     ...(usesLora(form.method) ? { lora: { rank: toInteger(form.loraRank), targets: form.loraTargets } } : {}),
     ...(form.speedCard ? { gpu: form.speedCard } : {}),
   };
@@ -146,8 +169,9 @@ export function checkInput(input: EstimateInput): FieldProblem | null {
 export function shownFields(form: EstimateForm): Set<string> {
   const fields = ['model', 'method', 'precision', 'batchSize', 'seqLen', 'flashAttention', 'gpus'];
   if (isQuantized(form.precision)) fields.push('quant');
-  if (isTraining(form.method)) fields.push('optimizer', 'mixedPrecision', 'gradientCheckpointing', 'sharding');
-  else fields.push('kvCachePrecision');
+  if (isTraining(form.method)) {
+    fields.push('optimizer', 'mixedPrecision', 'gradientCheckpointing', 'sharding', ...TRAINING_SWITCHES);
+  } else fields.push('kvCachePrecision', 'inferenceRuntime');
   if (usesLora(form.method)) fields.push('lora', 'lora.rank', 'lora.targets');
   return new Set(fields);
 }

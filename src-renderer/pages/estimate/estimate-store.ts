@@ -1,4 +1,5 @@
 import {
+  inferenceRuntimeSchema,
   methodSchema,
   optimizerSchema,
   precisionSchema,
@@ -15,6 +16,7 @@ const CHOICES: Partial<Record<keyof EstimateForm, readonly string[]>> = {
   optimizer: optimizerSchema.options,
   sharding: shardingSchema.options,
   kvCachePrecision: precisionSchema.options,
+  inferenceRuntime: inferenceRuntimeSchema.options,
   loraTargets: ['attention', 'all-linear'],
 };
 
