@@ -1,12 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { readDataFile } from '../data-files';
 import { z } from 'zod';
 import { cardSchema, modelPresetSchema, offerSchema, type ModelShape } from './catalog';
 import { estimateInputSchema } from './estimate/input';
 
 /** Reads one seed file from data/ (tests may do I/O; the domain itself never does). */
 function readSeed(name: string): unknown {
-  return JSON.parse(readFileSync(new URL(`../../data/${name}`, import.meta.url), 'utf8'));
+  return readDataFile<unknown>(name);
 }
 
 function expectUniqueIds(rows: { id: string }[]): void {

@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readDataFile } from '../../data-files';
 import type { Card, ModelPreset, Offer } from '../catalog';
 import type { EstimateInput } from '../estimate/input';
 import { rankCandidates } from './rank';
 
-const read = <T>(name: string): T => JSON.parse(readFileSync(join(process.cwd(), 'data', name), 'utf8')) as T;
+const read = <T>(name: string): T => readDataFile<T>(name);
 const cards = read<Card[]>('cards.json');
 const presets = read<ModelPreset[]>('models.json');
 

@@ -1,15 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readDataFile } from '../../data-files';
 import type { ModelPreset } from '../catalog';
 import { CROSS_ENTROPY_CHUNKS } from './activations';
 import type { EstimateInput } from './input';
 import { estimateMemory } from './memory';
 import { GROWING_CACHE_RESERVE_FRACTION } from './runtime';
 
-const presets = JSON.parse(
-  readFileSync(join(__dirname, '..', '..', '..', 'data', 'models.json'), 'utf8'),
-) as ModelPreset[];
+const presets = readDataFile<ModelPreset[]>('models.json');
 const ctx = { presets, cards: [] };
 const estimate = (input: EstimateInput) => estimateMemory(input, ctx);
 const full: EstimateInput = {

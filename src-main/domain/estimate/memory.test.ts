@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readDataFile } from '../../data-files';
 import type { Card, ModelPreset } from '../catalog';
 import { InputError } from '../errors';
 import type { EstimateInput } from './input';
@@ -8,9 +7,8 @@ import { estimateMemory, largestBatch, longestSeq } from './memory';
 import { resolveModel } from './shape';
 import { GIB, parseParamCount } from './units';
 
-const dataDir = join(__dirname, '..', '..', '..', 'data');
-const presets = JSON.parse(readFileSync(join(dataDir, 'models.json'), 'utf8')) as ModelPreset[];
-const cards = JSON.parse(readFileSync(join(dataDir, 'cards.json'), 'utf8')) as Card[];
+const presets = readDataFile<ModelPreset[]>('models.json');
+const cards = readDataFile<Card[]>('cards.json');
 const ctx = { presets, cards };
 const card = (id: string): Card => {
   const found = cards.find((c) => c.id === id);

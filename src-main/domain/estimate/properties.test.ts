@@ -1,15 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { readDataFile } from '../../data-files';
 import type { Card, ModelPreset } from '../catalog';
 import { InputError } from '../errors';
 import { estimateInputSchema, type EstimateInput } from './input';
 import { estimateMemory } from './memory';
 
-const dataDir = join(__dirname, '..', '..', '..', 'data');
-const presets = JSON.parse(readFileSync(join(dataDir, 'models.json'), 'utf8')) as ModelPreset[];
-const cards = JSON.parse(readFileSync(join(dataDir, 'cards.json'), 'utf8')) as Card[];
+const presets = readDataFile<ModelPreset[]>('models.json');
+const cards = readDataFile<Card[]>('cards.json');
 const ctx = { presets, cards };
 
 /** Coherent inputs: method, precision and quant drawn together so the estimator must accept them. */

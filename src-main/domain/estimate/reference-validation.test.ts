@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readDataFile } from '../../data-files';
 import type { Card, ModelPreset } from '../catalog';
 import { estimateInputSchema, type EstimateInput, type MemoryEstimate } from './input';
 import { estimateMemory } from './memory';
@@ -23,8 +22,7 @@ interface ReferenceRun {
   };
 }
 
-const dataDir = join(__dirname, '..', '..', '..', 'data');
-const readJson = <T>(name: string): T => JSON.parse(readFileSync(join(dataDir, name), 'utf8')) as T;
+const readJson = <T>(name: string): T => readDataFile<T>(name);
 const runs = readJson<ReferenceRun[]>('reference-runs.json');
 const cards = [...readJson<Card[]>('cards.json'), ...readJson<Card[]>('reference-cards.json')];
 const presets = readJson<ModelPreset[]>('models.json');

@@ -1,12 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readDataFile } from '../../data-files';
 import type { Card, ModelPreset } from '../catalog';
 import type { EstimateInput } from './input';
 import { estimateMemory } from './memory';
 import { estimateSpeed, type InferenceSpeed, type TrainingSpeed } from './speed';
 
-const read = <T>(name: string): T => JSON.parse(readFileSync(join(process.cwd(), 'data', name), 'utf8')) as T;
+const read = <T>(name: string): T => readDataFile<T>(name);
 const cards = [...read<Card[]>('cards.json'), ...read<Card[]>('reference-cards.json')];
 const presets = read<ModelPreset[]>('models.json');
 

@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readDataFile } from '../../data-files';
 import type { Card } from '../catalog';
 import type { EstimateInput } from './input';
 import { resolveInput } from './resolve-input';
@@ -24,7 +23,7 @@ interface ReferenceRun {
   };
 }
 
-const readJson = <T>(name: string): T[] => JSON.parse(readFileSync(join(process.cwd(), 'data', name), 'utf8')) as T[];
+const readJson = <T>(name: string): T[] => readDataFile<T[]>(name);
 
 function sourceOf(run: ReferenceRun): string {
   const raw = run.source ?? (typeof run.citation === 'string' ? run.citation : run.citation?.source) ?? 'unknown';
