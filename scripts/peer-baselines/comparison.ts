@@ -3,9 +3,9 @@
  * summarises the errors. Pure: the caller passes the parsed data files.
  */
 import type { Card } from '../../src-main/domain/catalog';
-import { estimateInputSchema, type EstimateInput, type MemoryEstimate } from '../../src-main/domain/estimate/input';
+import { estimateInputSchema, type EstimateInput } from '../../src-main/domain/estimate/input';
 import { estimateMemory } from '../../src-main/domain/estimate/memory';
-import { CUDA_CONTEXT_BYTES } from '../../src-main/domain/estimate/runtime';
+import { bytesOnMeter } from '../../src-main/domain/estimate/meter';
 import { PEERS } from './adapters';
 import type { PeerVerdict } from './types';
 
@@ -39,20 +39,6 @@ export interface RowResult {
   strict: boolean;
 }
 
-/** Cardwise's figure for the row's meter, exactly as src-main/domain/estimate/reference-validation.test.ts reads it. */
-function cardwiseFor(meter: ReferenceRun['measured']['memoryMeter'], estimate: MemoryEstimate): number {
-  switch (meter) {
-    case 'torch-allocated':
-    case 'torch-active':
-      return estimate.perGpu.allocatedBytes;
-    case 'torch-reserved':
-      return estimate.perGpu.totalBytes - CUDA_CONTEXT_BYTES;
-    case 'nvidia-smi':
-    case 'unknown':
-      return estimate.perGpu.totalBytes;
-  }
-}
-
 const hasPeak = (run: ReferenceRun): boolean => run.measured.peakMemoryBytes !== null && !run.measured.oom;
 
 /** Every estimator's result on every row that has a config and either a per-GPU peak or a known card. */
@@ -72,7 +58,7 @@ export function compareAll(runs: ReferenceRun[], cards: Card[]): RowResult[] {
       ...base,
       estimator: CARDWISE,
       errorFraction: hasPeak(run)
-        ? (cardwiseFor(run.measured.memoryMeter, estimate) - (measured as number)) / (measured as number)
+        ? (bytesOnMeter(run.measured.memoryMeter, estimate.perGpu) - (measured as number)) / (measured as number)
         : null,
       predictedOom: card ? estimate.fits[0]?.fits === false : null,
       strict: true,

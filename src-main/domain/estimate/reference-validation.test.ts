@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { readDataFile } from '../../data-files';
 import type { Card, ModelPreset } from '../catalog';
-import { estimateInputSchema, type EstimateInput, type MemoryEstimate } from './input';
+import { estimateInputSchema, type EstimateInput } from './input';
 import { estimateMemory } from './memory';
-import { CUDA_CONTEXT_BYTES } from './runtime';
+import { bytesOnMeter } from './meter';
 
 /** A published run, as data/reference-runs.json stores it. */
 interface ReferenceRun {
@@ -26,20 +26,6 @@ const readJson = <T>(name: string): T => readDataFile<T>(name);
 const runs = readJson<ReferenceRun[]>('reference-runs.json');
 const cards = [...readJson<Card[]>('cards.json'), ...readJson<Card[]>('reference-cards.json')];
 const presets = readJson<ModelPreset[]>('models.json');
-
-/** The estimate that the row's meter measures (README pitfalls: allocated < reserved < nvidia-smi). */
-function predictedFor(meter: ReferenceRun['measured']['memoryMeter'], estimate: MemoryEstimate): number {
-  switch (meter) {
-    case 'torch-allocated':
-    case 'torch-active':
-      return estimate.perGpu.allocatedBytes;
-    case 'torch-reserved':
-      return estimate.perGpu.totalBytes - CUDA_CONTEXT_BYTES;
-    case 'nvidia-smi':
-    case 'unknown':
-      return estimate.perGpu.totalBytes;
-  }
-}
 
 /**
  * Rows whose mapping says the run used something EstimateInput cannot express (torch.compile,
@@ -72,7 +58,7 @@ const comparisons: Comparison[] = estimable
       expressible: !INEXPRESSIBLE.test(run.mapping),
       method: configOf(run).method,
       source: run.citation.source.slice(0, 48),
-      errorFraction: (predictedFor(run.measured.memoryMeter, estimate) - measured) / measured,
+      errorFraction: (bytesOnMeter(run.measured.memoryMeter, estimate.perGpu) - measured) / measured,
     };
   });
 

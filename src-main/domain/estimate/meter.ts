@@ -1,0 +1,24 @@
+import { CUDA_CONTEXT_BYTES } from './runtime';
+
+/** What read a published peak: torch's allocator stats, nvidia-smi, or an unstated meter. */
+export type MemoryMeterReading = 'nvidia-smi' | 'torch-reserved' | 'torch-allocated' | 'torch-active' | 'unknown';
+
+/**
+ * The part of an estimate that a meter shows (shared/measurements README pitfalls: allocated ≤
+ * active ≤ reserved < nvidia-smi, which adds the CUDA context). An unstated meter is read as nvidia-smi.
+ */
+export function bytesOnMeter(
+  meter: MemoryMeterReading,
+  perGpu: { totalBytes: number; allocatedBytes: number },
+): number {
+  switch (meter) {
+    case 'torch-allocated':
+    case 'torch-active':
+      return perGpu.allocatedBytes;
+    case 'torch-reserved':
+      return perGpu.totalBytes - CUDA_CONTEXT_BYTES;
+    case 'nvidia-smi':
+    case 'unknown':
+      return perGpu.totalBytes;
+  }
+}
