@@ -5,22 +5,13 @@
 import type { Card } from '../../src-main/domain/catalog';
 import { estimateInputSchema, type EstimateInput } from '../../src-main/domain/estimate/input';
 import { estimateMemory } from '../../src-main/domain/estimate/memory';
+export type { ReferenceRun } from '../../src-main/domain/reference-runs';
+import type { ReferenceRun } from '../../src-main/domain/reference-runs';
 import { bytesOnMeter } from '../../src-main/domain/estimate/meter';
 import { PEERS } from './adapters';
 import type { PeerVerdict } from './types';
 
 /** A published run, as data/reference-runs.json stores it (fields this comparison reads). */
-export interface ReferenceRun {
-  id: string;
-  core: boolean;
-  card: string | null;
-  config: EstimateInput | null;
-  measured: {
-    peakMemoryBytes: number | null;
-    memoryMeter: 'nvidia-smi' | 'torch-reserved' | 'torch-allocated' | 'torch-active' | 'unknown';
-    oom: boolean;
-  };
-}
 
 export const CARDWISE = 'Cardwise';
 
@@ -51,14 +42,15 @@ export function compareAll(runs: ReferenceRun[], cards: Card[]): RowResult[] {
     if (run.card !== null && !card) throw new Error(`${run.id}: card ${run.card} is in no cards file`);
     if (!hasPeak(run) && !card) continue;
     const measured = run.measured.peakMemoryBytes;
-    const base = { rowId: run.id, core: run.core, method: config.method, measuredOom: run.measured.oom };
+    const base = { rowId: run.id, core: run.core, method: config.method, measuredOom: run.measured.oom === true };
 
     const estimate = estimateMemory(config, { presets: [], cards: card ? [card] : [] });
     results.push({
       ...base,
       estimator: CARDWISE,
       errorFraction: hasPeak(run)
-        ? (bytesOnMeter(run.measured.memoryMeter, estimate.perGpu) - (measured as number)) / (measured as number)
+        ? (bytesOnMeter(run.measured.memoryMeter ?? 'unknown', estimate.perGpu) - (measured as number)) /
+          (measured as number)
         : null,
       predictedOom: card ? estimate.fits[0]?.fits === false : null,
       strict: true,

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { estimateInputSchema } from '../domain/estimate/input';
 import { runInputSchema, type MemoryMeter, type RunInput } from '../domain/runs';
+import { referenceRunSchema, type ReferenceRun } from '../domain/reference-runs';
 import type { Db } from './driver';
 import { upsertPublishedRun } from './runs-repo';
 import { SeedDataError } from './seed-data';
@@ -34,28 +34,6 @@ const SEED_FORMAT = 1;
 const HASH_KEY = 'internal.publishedRunsHash';
 const FILE = 'reference-runs.json';
 const GIB = 2 ** 30;
-
-const referenceRunSchema = z.object({
-  id: z.string().min(1),
-  citation: z.object({ source: z.string().min(1), url: z.string().min(1) }),
-  modelName: z.string().min(1),
-  gpuType: z.string().nullable(),
-  card: z.string().nullable(),
-  framework: z.string().nullable(),
-  config: estimateInputSchema.nullable(),
-  measured: z.object({
-    peakMemoryBytes: z.number().positive().nullable(),
-    memoryMeter: z.enum(['nvidia-smi', 'torch-reserved', 'torch-allocated', 'torch-active', 'unknown']).nullable(),
-    oom: z.boolean().nullable(),
-    tokensPerSecond: z.number().positive().nullable(),
-    throughputKind: z.enum(['train', 'decode', 'prefill']).nullable(),
-    throughputScope: z.enum(['per-gpu', 'all-gpus', 'unknown']).nullable(),
-    nvidiaSmiPeakBytes: z.number().positive().nullable(),
-  }),
-  mapping: z.string(),
-  notes: z.string().nullable(),
-});
-type ReferenceRun = z.infer<typeof referenceRunSchema>;
 
 const METERS: Record<string, MemoryMeter | null> = {
   'nvidia-smi': 'nvidia-smi',

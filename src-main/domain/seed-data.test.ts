@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { readDataFile } from '../data-files';
+import { readDataFile, readReferenceRuns } from '../data-files';
 import { z } from 'zod';
 import { cardSchema, modelPresetSchema, offerSchema, type ModelShape } from './catalog';
-import { estimateInputSchema } from './estimate/input';
 
-/** Reads one seed file from data/ (tests may do I/O; the domain itself never does). */
-function readSeed(name: string): unknown {
-  return readDataFile<unknown>(name);
-}
+const readSeed = (name: string): unknown => readDataFile<unknown>(name);
 
 function expectUniqueIds(rows: { id: string }[]): void {
   const seen = new Set<string>();
@@ -31,38 +27,7 @@ const referenceCards = z.array(cardSchema).parse(readSeed('reference-cards.json'
 const offers = z.array(offerSchema).parse(readSeed('offers.json'));
 const models = z.array(modelPresetSchema).parse(readSeed('models.json'));
 
-const referenceRunSchema = z
-  .object({
-    id: z.string().min(1),
-    citation: z.object({
-      source: z.string().min(1),
-      url: z.string().url(),
-      repo: z.string(),
-      path: z.string(),
-      commit: z.string(),
-    }),
-    core: z.boolean(),
-    trust: z.enum(['high', 'medium']),
-    modelName: z.string().min(1),
-    gpuType: z.string().nullable(),
-    card: z.string().nullable(),
-    observation: z.string().min(1),
-    framework: z.string().nullable(),
-    config: estimateInputSchema.nullable(),
-    measured: z.object({
-      peakMemoryBytes: z.number().positive().nullable(),
-      memoryMeter: z.enum(['nvidia-smi', 'torch-reserved', 'torch-allocated', 'torch-active', 'unknown']).nullable(),
-      oom: z.boolean().nullable(),
-      tokensPerSecond: z.number().positive().nullable(),
-      throughputKind: z.enum(['train', 'decode', 'prefill']).nullable(),
-      throughputScope: z.enum(['per-gpu', 'all-gpus', 'unknown']).nullable(),
-      nvidiaSmiPeakBytes: z.number().positive().nullable(),
-    }),
-    mapping: z.string().min(1),
-    notes: z.string().nullable(),
-  })
-  .strict();
-const runs = z.array(referenceRunSchema).parse(readSeed('reference-runs.json'));
+const runs = readReferenceRuns();
 
 describe('data/cards.json and data/reference-cards.json', () => {
   it('holds exactly the built-in cards, each id once', () => {

@@ -1,34 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { readDataFile } from '../../data-files';
+import { readDataFile, readReferenceRuns } from '../../data-files';
+import type { ReferenceRun } from '../reference-runs';
 import type { Card, ModelPreset } from '../catalog';
-import { estimateInputSchema, type EstimateInput } from '../estimate/input';
+import { estimateInputSchema } from '../estimate/input';
 import { estimateMemory } from '../estimate/memory';
 import { estimateSpeed } from '../estimate/speed';
 import { calibrate } from './calibrate';
-import type { CalibrationRun, MemoryMeter, ThroughputKind } from './types';
+import type { CalibrationRun, MemoryMeter } from './types';
 
 /**
  * Leave-one-out on the published rows (DESIGN.md "Calibration"): each row is estimated raw, then
  * corrected with a calibration fitted on every other row, and both are compared with what was measured.
  * Nothing is fitted on the row being predicted.
  */
-interface ReferenceRun {
-  id: string;
-  core: boolean;
-  card: string | null;
-  config: EstimateInput | null;
-  measured: {
-    peakMemoryBytes: number | null;
-    memoryMeter: MemoryMeter | 'torch-active' | 'unknown' | null;
-    oom: boolean;
-    tokensPerSecond: number | null;
-    throughputKind: ThroughputKind | null;
-    throughputScope: 'per-gpu' | 'all-gpus' | 'unknown' | null;
-  };
-}
 
 const readJson = <T>(name: string): T => readDataFile<T>(name);
-const rows = readJson<ReferenceRun[]>('reference-runs.json');
+const rows = readReferenceRuns();
 const cards = new Map(
   [...readJson<Card[]>('cards.json'), ...readJson<Card[]>('reference-cards.json')].map((c) => [c.id, c]),
 );

@@ -1,29 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { readDataFile } from '../../data-files';
+import { readDataFile, readReferenceRuns } from '../../data-files';
+import type { ReferenceRun } from '../reference-runs';
 import type { Card, ModelPreset } from '../catalog';
 import { estimateInputSchema, type EstimateInput } from './input';
 import { estimateMemory } from './memory';
 import { bytesOnMeter } from './meter';
 
 /** A published run, as data/reference-runs.json stores it. */
-interface ReferenceRun {
-  id: string;
-  core: boolean;
-  card: string | null;
-  citation: { source: string };
-  /** How ambiguous source fields were read; names settings the input cannot express. */
-  mapping: string;
-  /** Null where the source leaves the setup too vague to estimate. */
-  config: EstimateInput | null;
-  measured: {
-    peakMemoryBytes: number | null;
-    memoryMeter: 'nvidia-smi' | 'torch-reserved' | 'torch-allocated' | 'torch-active' | 'unknown';
-    oom: boolean;
-  };
-}
 
 const readJson = <T>(name: string): T => readDataFile<T>(name);
-const runs = readJson<ReferenceRun[]>('reference-runs.json');
+const runs = readReferenceRuns();
 const cards = [...readJson<Card[]>('cards.json'), ...readJson<Card[]>('reference-cards.json')];
 const presets = readJson<ModelPreset[]>('models.json');
 
@@ -58,7 +44,7 @@ const comparisons: Comparison[] = estimable
       expressible: !INEXPRESSIBLE.test(run.mapping),
       method: configOf(run).method,
       source: run.citation.source.slice(0, 48),
-      errorFraction: (bytesOnMeter(run.measured.memoryMeter, estimate.perGpu) - measured) / measured,
+      errorFraction: (bytesOnMeter(run.measured.memoryMeter ?? 'unknown', estimate.perGpu) - measured) / measured,
     };
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { readDataFile } from '../../data-files';
+import { readDataFile, readReferenceRuns } from '../../data-files';
+import type { ReferenceRun } from '../reference-runs';
 import type { Card } from '../catalog';
-import type { EstimateInput } from './input';
 import { resolveInput } from './resolve-input';
 import { resolveModel } from './shape';
 import { estimateSpeed } from './speed';
@@ -10,23 +10,11 @@ import { estimateSpeed } from './speed';
  * Compares the speed model with every published throughput row in data/reference-runs.json. The model's
  * constants are global (speed-constants.ts); nothing here is tuned per row.
  */
-interface ReferenceRun {
-  id: string;
-  source?: string;
-  citation?: { source?: string } | string;
-  config: EstimateInput;
-  card: string;
-  measured: {
-    tokensPerSecond?: number | null;
-    throughputKind?: 'train' | 'decode' | 'prefill';
-    throughputScope?: 'per-gpu' | 'all-gpus' | 'unknown';
-  };
-}
 
 const readJson = <T>(name: string): T[] => readDataFile<T[]>(name);
 
 function sourceOf(run: ReferenceRun): string {
-  const raw = run.source ?? (typeof run.citation === 'string' ? run.citation : run.citation?.source) ?? 'unknown';
+  const raw = run.citation.source;
   return raw.length > 48 ? `${raw.slice(0, 45)}...` : raw;
 }
 
@@ -48,8 +36,8 @@ interface Comparison {
 function compare(run: ReferenceRun, cards: Map<string, Card>): Comparison | null {
   const measured = run.measured.tokensPerSecond;
   const kind = run.measured.throughputKind;
-  const card = cards.get(run.card);
-  if (!measured || !kind || !card) return null;
+  const card = run.card === null ? undefined : cards.get(run.card);
+  if (!measured || !kind || !card || !run.config) return null;
   const { resolved } = resolveInput(run.config);
   const { model } = resolveModel(run.config.model, []);
   // The row's config says which runtime generated (inferenceRuntime: eager for HF transformers generate).
@@ -70,7 +58,7 @@ function summarize(rows: Comparison[]): { n: number; median: number; p90: number
   return { n: rows.length, median: quantile(abs, 0.5), p90: quantile(abs, 0.9), bias: quantile(signed, 0.5) };
 }
 
-const runs = readJson<ReferenceRun>('reference-runs.json');
+const runs = readReferenceRuns();
 const cards = new Map(
   [...readJson<Card>('cards.json'), ...readJson<Card>('reference-cards.json')].map((c) => [c.id, c]),
 );
