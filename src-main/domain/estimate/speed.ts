@@ -2,6 +2,7 @@ import type { Card } from '../catalog';
 import type { EstimateInput, InferenceRuntime, ResolvedModel } from './input';
 import { estimateInferenceSpeed } from './speed-inference';
 import { estimateTrainingSpeed } from './speed-train';
+import { resolveInput, type ResolvedInput } from './resolve-input';
 
 /** Training throughput of one configuration on one card type (× gpus). */
 export interface TrainingSpeed {
@@ -45,41 +46,11 @@ export interface SpeedOptions {
   runtime?: InferenceRuntime;
 }
 
-/** The estimate input with the defaults the speed model needs filled in. */
-export type SpeedConfig = Required<Pick<EstimateInput, 'method' | 'precision' | 'batchSize' | 'seqLen'>> & {
-  quant?: EstimateInput['quant'];
-  gpus: number;
-  sharding: NonNullable<EstimateInput['sharding']>;
-  gradientCheckpointing: boolean;
-  mixedPrecision: boolean;
-  kvCachePrecision: NonNullable<EstimateInput['kvCachePrecision']>;
-  optimizer: NonNullable<EstimateInput['optimizer']>;
-  activationOffload: boolean;
-  optimizerOffload: boolean;
-  inferenceRuntime: InferenceRuntime;
-};
-
-function speedConfig(input: EstimateInput): SpeedConfig {
-  return {
-    method: input.method,
-    precision: input.precision,
-    batchSize: input.batchSize,
-    seqLen: input.seqLen,
-    quant: input.quant,
-    gpus: input.gpus ?? 1,
-    sharding: input.sharding ?? 'none',
-    gradientCheckpointing: input.gradientCheckpointing ?? false,
-    mixedPrecision: input.mixedPrecision ?? false,
-    kvCachePrecision: input.kvCachePrecision ?? 'fp16',
-    optimizer: input.optimizer ?? 'adamw',
-    activationOffload: input.activationOffload ?? false,
-    optimizerOffload: input.optimizerOffload ?? false,
-    inferenceRuntime: input.inferenceRuntime ?? 'efficient',
-  };
-}
+/** The estimate input with every default filled in: the same resolution the memory estimate uses. */
+export type SpeedConfig = ResolvedInput;
 
 /**
- * Estimated throughput of `input` (best the resolved input from estimateMemory) on `gpus` cards of `card`.
+ * Estimated throughput of `input` on `gpus` cards of `card`; its defaults are resolved as for memory.
  * Training is compute-bound (DESIGN.md "Estimating speed"); inference decode is memory- or overhead-bound.
  */
 export function estimateSpeed(
@@ -88,7 +59,7 @@ export function estimateSpeed(
   card: Card,
   opts: SpeedOptions = {},
 ): TrainingSpeed | InferenceSpeed {
-  const config = speedConfig(input);
+  const config = resolveInput(input).resolved;
   if (config.method === 'inference')
     return estimateInferenceSpeed(config, model, card, opts.runtime ?? config.inferenceRuntime);
   return estimateTrainingSpeed(config, model, card, opts);
