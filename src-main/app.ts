@@ -43,18 +43,16 @@ export function openApp(options: { dbPath?: string } = {}): App {
  * 'corrupt' StoreError that names the backup to restore and the command that does it.
  */
 function withRecoveryAdvice(error: unknown, dbPath: string): unknown {
-  const code = (error as { code?: unknown } | null)?.code;
-  const sqliteCorrupt = typeof code === 'string' && /^SQLITE_(NOTADB|CORRUPT)/.test(code);
-  const storeError = sqliteCorrupt ? toStoreError(error, dbPath) : error;
-  if (!(storeError instanceof StoreError) || storeError.code !== 'corrupt') return error;
+  const storeError = toStoreError(error, dbPath);
+  if (storeError.code !== 'corrupt') return error;
   return new StoreError('corrupt', `${storeError.message}. ${recoveryAdvice(dbPath)}`, { cause: storeError });
 }
 
 function mapStoreError(error: unknown): ContractError | null {
   if (error instanceof NotFoundError) return { code: 'not-found', message: error.message };
   if (error instanceof StoreError) return { code: 'store', message: error.message };
-  // Nothing in the service recurses deeply except on the caller's data (an import file's
-  // free-form `estimate` JSON), so a stack overflow means input nested too deep: the caller's fault.
+  // A last line of defence: stored free-form JSON is depth-bounded (domain/runs/bounded-json.ts),
+  // so a stack overflow can only come from input nested too deep, the caller's fault.
   if (error instanceof RangeError && /call stack/i.test(error.message)) {
     return { code: 'bad-input', message: 'the input is nested too deeply to read' };
   }

@@ -3,9 +3,8 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openApp, type App } from './app';
 import { registerIpc } from './electron-ipc';
-import { createMainWindow, defaultWindowPaths, trustedSender } from './window';
+import { createMainWindow, defaultWindowPaths, secureSession, trustedSender } from './window';
 import { dbPathFromArgs } from './args';
-import { defaultDbPath } from './db/paths';
 
 // Composition root of the desktop app: open the store, bind the contract, show the window.
 app.setName('Cardwise');
@@ -14,14 +13,15 @@ let service: App | null = null;
 
 app.whenReady().then(() => {
   try {
-    // The same file the CLI and the server use by default (the user data dir, app name Cardwise).
-    service = openApp({ dbPath: dbPathFromArgs(process.argv) ?? defaultDbPath() });
+    // Without --db, openApp uses the file the CLI and the server use (the user data dir, app name Cardwise).
+    service = openApp({ dbPath: dbPathFromArgs(process.argv) });
   } catch (error) {
     dialog.showErrorBox('Cardwise cannot open its database', (error as Error).message);
     app.exit(1);
     return;
   }
   const paths = defaultWindowPaths(mainDir);
+  secureSession();
   registerIpc(service.dispatcher, trustedSender(paths));
   createMainWindow(paths);
   app.on('activate', () => {
@@ -33,8 +33,13 @@ app.on('web-contents-created', (_event, contents) => {
   contents.on('will-attach-webview', (event) => event.preventDefault());
 });
 
+// On macOS the app outlives its windows (and `activate` opens a new one on the same
+// service), so the database closes when the app quits, not when the last window does.
 app.on('window-all-closed', () => {
+  if (process.platform !== 'darwin') app.quit();
+});
+
+app.on('will-quit', () => {
   service?.close();
   service = null;
-  if (process.platform !== 'darwin') app.quit();
 });

@@ -16,9 +16,8 @@ export function trustedSender(paths: WindowPaths): (url: string) => boolean {
   return (url) => isTrustedRendererUrl(url, indexUrl, paths.devServerUrl);
 }
 
-/** The main window: sandboxed, isolated, no Node, strict CSP, no navigation away, no popups. */
-export function createMainWindow(paths: WindowPaths): BrowserWindow {
-  const isTrusted = trustedSender(paths);
+/** App-wide session rules, set once: the strict CSP on every response and no permission grants. */
+export function secureSession(): void {
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
     callback({
       responseHeaders: {
@@ -28,7 +27,11 @@ export function createMainWindow(paths: WindowPaths): BrowserWindow {
     });
   });
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+}
 
+/** The main window: sandboxed, isolated, no Node, no navigation away, no popups. */
+export function createMainWindow(paths: WindowPaths): BrowserWindow {
+  const isTrusted = trustedSender(paths);
   const win = new BrowserWindow({
     width: 1320,
     height: 860,

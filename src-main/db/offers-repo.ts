@@ -41,10 +41,8 @@ export function addOffer(db: Db, offer: z.input<typeof newOfferSchema>, now = ne
 
 /** Changes some fields of an offer and marks it user-edited, so no reseed overwrites it. */
 export function updateOffer(db: Db, id: string, patch: z.input<typeof offerPatchSchema>, now = new Date()): Offer {
-  const valid = parseInput(offerPatchSchema, patch);
-  // The patch schema inherits offerSchema's defaults (region '', granularity 'second' …):
-  // apply only the fields the caller actually sent, or a price edit would reset the others.
-  const changes = Object.fromEntries(Object.entries(valid).filter(([key]) => Object.hasOwn(patch, key)));
+  // The patch schema has no defaults: it holds only the fields the caller sent.
+  const changes = parseInput(offerPatchSchema, patch);
   return db.transaction(() => {
     const current = getOffer(db, id);
     if (!current) throw new NotFoundError('offers', id);

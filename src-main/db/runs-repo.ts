@@ -191,9 +191,8 @@ export function updateRun(db: Db, id: number, patch: RunPatch): Run {
   return db.transaction(() => {
     const current = editableRun(db, id);
     const merged: Record<string, unknown> = { ...runInputOf(current) };
-    // Only what the caller sent: the patch schema would otherwise fill in defaults.
+    // The patch schema has no defaults, so it holds only the fields the caller sent.
     for (const [key, value] of Object.entries(valid)) {
-      if (!Object.hasOwn(patch, key)) continue;
       if (value === null && key !== 'peakMemoryGiB' && key !== 'memoryMeter') delete merged[key];
       else merged[key] = value;
     }
@@ -422,7 +421,8 @@ export function runsWithThroughputSpread(db: Db, method: string, spread: number)
   const rows = db
     .prepare(
       `WITH measured AS (
-         SELECT id, tokens_per_second AS tps,
+         -- Rates of the whole run: a per-GPU figure is scaled to all of the run's GPUs.
+         SELECT id, CASE WHEN throughput_scope = 'per-gpu' THEN tokens_per_second * gpus ELSE tokens_per_second END AS tps,
                 card_id || '|' || gpus || '|' || coalesce(throughput_kind, '') || '|' ||
                   json_remove(config, '$.gpu', '$.gpus') AS grp
          FROM runs WHERE method = @method AND tokens_per_second > 0

@@ -45,6 +45,8 @@ function scaledCard(card: Card, memoryFactor: number): Card {
 function computeEstimate(input: EstimateInput, db: Db, useCalibration: boolean): EstimateOutput {
   const cards = listCards(db);
   const presets = listModels(db);
+  const card = input.gpu ? cards.find((c) => c.id === input.gpu) : undefined;
+  if (input.gpu && !card) throw new NotFoundError('card', input.gpu);
   const headroomFraction = getSettings(db).headroomFraction;
   const ctx = { presets, cards, headroomFraction };
   const estimate = estimateMemory(input, ctx);
@@ -71,8 +73,6 @@ function computeEstimate(input: EstimateInput, db: Db, useCalibration: boolean):
     };
   });
 
-  const card = input.gpu ? cards.find((c) => c.id === input.gpu) : undefined;
-  if (input.gpu && !card) throw new NotFoundError('card', input.gpu);
   const speed = card
     ? estimateSpeed(estimate.resolvedInput, estimate.model, card, { trainableParams: estimate.trainableParams })
     : undefined;

@@ -123,3 +123,17 @@ describe('throughput flags', () => {
     expect(mine[0]!.reason).toMatch(/shared or throttled/);
   });
 });
+
+describe('throughput flags and scope', () => {
+  it('reads a per-GPU rate and a whole-run rate of the same speed as equal', async () => {
+    const run = { config: { ...config, gpus: 2, gpu: 'rtx-4090' }, card: 'rtx-4090', gpus: 2, outcome: 'ok' };
+    const perGpu = await call<{ id: number }>('runs:add', {
+      ...run,
+      tokensPerSecond: 1000,
+      throughputScope: 'per-gpu',
+    });
+    await call('runs:add', { ...run, tokensPerSecond: 2000, throughputScope: 'all-gpus' });
+    const { flags } = await call<{ flags: { runIds: string[] }[] }>('runs:flags', { method: 'lora' });
+    expect(flags.filter((flag) => flag.runIds.includes(String(perGpu.id)))).toEqual([]);
+  });
+});

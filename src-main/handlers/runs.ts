@@ -82,7 +82,8 @@ function flagsFor(db: Db, method: Run['config']['method']) {
     config: run.config,
     measuredMemoryBytes: null,
     memoryMeter: null,
-    measuredTokensPerSecond: run.tokensPerSecond ?? null,
+    // Compared as whole-run rates, as the SQL above groups them.
+    measuredTokensPerSecond: (run.tokensPerSecond ?? 0) * (run.throughputScope === 'per-gpu' ? run.gpus : 1),
     predictedMemoryBytes: null,
     predictedTokensPerSecond: null,
     outcome: run.outcome,
