@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { backupDatabase, BACKUPS_KEPT } from './backup';
+import { backupDatabase } from './backup';
 import type { Db } from './driver';
 import { assertMigratable, loadMigrations, migrate } from './migrate';
 import { defaultPaths } from './paths';
@@ -12,8 +12,6 @@ export interface OpenOptions {
   migrationsDir?: string;
   /** Clock for migration and backup time stamps (tests pass a fixed one). */
   now?: () => Date;
-  /** Backups kept per database file (default 5). */
-  backupsKept?: number;
 }
 
 const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
@@ -47,7 +45,7 @@ export function openDb(file: string, options: OpenOptions = {}): Db {
     const opened = db;
     migrate(opened, migrations, {
       now,
-      beforeMigrating: (from) => backupDatabase(opened, file, from, now(), options.backupsKept ?? BACKUPS_KEPT),
+      beforeMigrating: (from) => backupDatabase(opened, file, from, now()),
     });
     return db;
   } catch (error) {

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { backupDatabase, BACKUPS_KEPT } from './backup';
+import { backupDatabase, backupsDir, listBackups, type BackupInfo } from './backup';
+
+export { listBackups, type BackupInfo } from './backup';
 import type { Db } from './driver';
 import { schemaVersion } from './migrate';
 import { StoreError } from './store-error';
@@ -12,49 +14,7 @@ import { StoreError } from './store-error';
  * function here expects the database to be closed (no app, server or CLI has it open).
  */
 
-/** One backup file of a database, as backup.ts names it: `backups/<name>-v<N>-<stamp>[-n].db`. */
-export interface BackupInfo {
-  file: string;
-  /** Schema version of the database when the backup was taken. */
-  version: number;
-  takenAt: Date;
-}
-
-// Same naming as backup.ts (`backupDatabase`), which writes these files.
-const STAMP = /^-v(\d+)-(\d{8})T(\d{2})(\d{2})(\d{2})(\d{3})Z(?:-(\d+))?\.db$/;
 const SIDE_FILES = ['-wal', '-shm', '-journal'];
-
-function backupsDir(dbFile: string): string {
-  return path.join(path.dirname(path.resolve(dbFile)), 'backups');
-}
-
-/** Every backup of `dbFile`, newest first (by time stamp, then collision counter). */
-export function listBackups(dbFile: string): BackupInfo[] {
-  const dir = backupsDir(dbFile);
-  const name = path.basename(dbFile, path.extname(dbFile));
-  let entries: string[];
-  try {
-    entries = fs.readdirSync(dir);
-  } catch {
-    return [];
-  }
-  return entries
-    .filter((entry) => entry.startsWith(name))
-    .map((entry) => ({ entry, m: STAMP.exec(entry.slice(name.length)) }))
-    .filter((b): b is { entry: string; m: RegExpExecArray } => b.m !== null)
-    .map(({ entry, m }) => {
-      const [, version, day, hh, mm, ss, ms, counter] = m;
-      const iso = `${day!.slice(0, 4)}-${day!.slice(4, 6)}-${day!.slice(6, 8)}T${hh}:${mm}:${ss}.${ms}Z`;
-      return {
-        file: path.join(dir, entry),
-        version: Number(version),
-        takenAt: new Date(iso),
-        counter: Number(counter ?? 0),
-      };
-    })
-    .sort((a, b) => b.takenAt.getTime() - a.takenAt.getTime() || b.counter - a.counter)
-    .map(({ file, version, takenAt }) => ({ file, version, takenAt }));
-}
 
 /** The newest backup of `dbFile`, or null when there is none. */
 export function latestBackup(dbFile: string): BackupInfo | null {
@@ -65,8 +25,8 @@ export function latestBackup(dbFile: string): BackupInfo | null {
  * Takes a backup of the open database now (`VACUUM INTO`, a consistent snapshot even in
  * WAL mode) into the same rotation as the pre-migration backups (newest 5 kept). Returns its path.
  */
-export function backupNow(db: Db, dbFile: string, now = new Date(), keep = BACKUPS_KEPT): string {
-  return backupDatabase(db, path.resolve(dbFile), schemaVersion(db), now, keep);
+export function backupNow(db: Db, dbFile: string, now = new Date()): string {
+  return backupDatabase(db, path.resolve(dbFile), schemaVersion(db), now);
 }
 
 /**
