@@ -1,5 +1,6 @@
 import { ContractCallError } from '../ipc/register';
 import { UsageError } from './usage-error';
+import { globalOptions } from './help';
 
 /** One bad row as the contract reports it (see ImportIssue in src-main/domain/runs). */
 export interface RowIssue {
@@ -26,7 +27,7 @@ export function importFailure(error: unknown, where: string, label: (issue: RowI
 
 /** Flags given besides the global ones and `allowed`, as `--name` (for "cannot be combined" errors). */
 export function otherFlags(flags: Partial<Record<string, unknown>>, allowed: readonly string[]): string[] {
-  const global = ['json', 'db', 'help'];
+  const global = Object.keys(globalOptions);
   return Object.keys(flags)
     .filter((name) => flags[name] !== undefined && !global.includes(name) && !allowed.includes(name))
     .map((name) => `--${name}`);

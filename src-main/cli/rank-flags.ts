@@ -3,7 +3,7 @@ import type { ChannelInput } from '../ipc/contract';
 import type { FlagValues, OptionSpecs } from './command';
 import { flagForEstimateField } from './estimate-flags';
 import { parseCount } from './parse-count';
-import { parseChoice, parsePositiveInt, parsePositiveIntList, parsePositiveNumber } from './parse-value';
+import { parseChoice, parseCurrency, parsePositiveInt, parsePositiveIntList, parsePositiveNumber } from './parse-value';
 
 export type RankInput = ChannelInput<'rank:compute'>;
 
@@ -58,14 +58,8 @@ export function rankInputFromFlags(input: RankInput['input'], flags: FlagValues)
   if (typeof flags['gpu-counts'] === 'string')
     options.gpuCounts = parsePositiveIntList('--gpu-counts', flags['gpu-counts']);
   if (typeof flags.billing === 'string') options.billing = parseChoice('--billing', flags.billing, BILLINGS);
-  if (typeof flags.currency === 'string') {
-    const currency = flags.currency.toUpperCase();
-    options.currency = parseChoice(
-      '--currency',
-      currencySchema.options.includes(currency as never) ? currency : flags.currency,
-      currencySchema.options,
-    );
-  }
+  if (typeof flags.currency === 'string')
+    options.currency = parseCurrency('--currency', flags.currency, currencySchema.options);
   if (typeof flags.sort === 'string') options.sort = parseChoice('--sort', flags.sort, SORTS);
   return { input, workload, options };
 }
