@@ -1,11 +1,10 @@
 import type { z } from 'zod';
-import { InputError } from '../domain/errors';
+import { firstIssue, InputError } from '../domain/errors';
 import { StoreError } from './store-error';
 
 function describe(error: z.ZodError): { field: string; message: string } {
-  const issue = error.issues[0];
-  const field = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : '(value)';
-  return { field, message: issue?.message ?? 'invalid value' };
+  const { field, message } = firstIssue(error);
+  return { field: field ?? '(value)', message };
 }
 
 /** Parses a caller's value; a bad one throws InputError naming the field. */

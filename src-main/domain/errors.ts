@@ -8,3 +8,13 @@ export class InputError extends Error {
     this.name = 'InputError';
   }
 }
+
+/** The first problem zod found, as a dotted field path (undefined for the value as a whole) and its message. */
+export function firstIssue(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): {
+  field: string | undefined;
+  message: string;
+} {
+  const issue = error.issues[0];
+  const field = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : undefined;
+  return { field, message: issue?.message ?? 'invalid value' };
+}

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { isChannel, type Channel } from './channels';
 import { contract, type ChannelInput, type ChannelOutput, type ContractError, type Result } from './contract';
-import { InputError } from '../domain/errors';
+import { firstIssue, InputError } from '../domain/errors';
 
 /** A plain function per channel: parsed input in, output out. May throw; the dispatcher catches. */
 export type Handlers<Deps> = {
@@ -21,10 +21,8 @@ export interface Dispatcher {
 
 /** The first zod issue as "field: message", so the caller sees which field is wrong. */
 export function describeZodError(error: z.ZodError): ContractError {
-  const issue = error.issues[0];
-  const field = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : undefined;
-  const where = field ? `${field}: ` : '';
-  return { code: 'bad-input', message: `${where}${issue?.message ?? 'invalid input'}`, ...(field ? { field } : {}) };
+  const { field, message } = firstIssue(error);
+  return { code: 'bad-input', message: `${field ? `${field}: ` : ''}${message}`, ...(field ? { field } : {}) };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { estimateInputSchema, type EstimateInput } from '../../domain/estimate/input';
 import type { RunInputDraft } from '../../domain/runs';
+import { firstIssue } from '../../domain/errors';
 import { runMeasured } from '../../measure/measure';
 import { callChannel } from '../../ipc/register';
 import { printJson, type Command, type FlagValues } from '../command';
@@ -129,9 +130,8 @@ async function configFromFlags(
     // Checked now, not after a run of hours.
     const parsed = estimateInputSchema.safeParse(value);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const field = issue?.path.length ? `.${issue.path.map(String).join('.')}` : '';
-      throw new UsageError(`--config-json${field}`, issue?.message ?? 'not an estimate input');
+      const { field, message } = firstIssue(parsed.error);
+      throw new UsageError(`--config-json${field ? `.${field}` : ''}`, message);
     }
     return value as EstimateInput;
   }
