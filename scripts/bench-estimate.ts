@@ -2,15 +2,13 @@
  * Throughput of the memory estimator: full estimates (fit on all catalog cards of data/cards.json)
  * per second over a varied set of inputs. Run: npx tsx scripts/bench-estimate.ts
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readDataFile } from '../src-main/data-files';
 import type { Card, ModelPreset } from '../src-main/domain/catalog';
 import type { EstimateInput } from '../src-main/domain/estimate/input';
 import { estimateMemory } from '../src-main/domain/estimate/memory';
 
-const dataDir = join(import.meta.dirname, '..', 'data');
-const presets = JSON.parse(readFileSync(join(dataDir, 'models.json'), 'utf8')) as ModelPreset[];
-const cards = JSON.parse(readFileSync(join(dataDir, 'cards.json'), 'utf8')) as Card[];
+const presets = readDataFile<ModelPreset[]>('models.json');
+const cards = readDataFile<Card[]>('cards.json');
 
 function variedInputs(): EstimateInput[] {
   const inputs: EstimateInput[] = [];
