@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Settings } from '../src-main/ipc/contract';
-import { ComingSoon } from './components/ComingSoon';
 import { ErrorBanner, type BannerError } from './components/ErrorBanner';
 import { Sidebar } from './components/Sidebar';
 import type { Language } from './i18n';
@@ -62,7 +61,7 @@ export function App() {
           <h1 id="page-title" className="page-title">
             {t(page.labelKey)}
           </h1>
-          {Page ? <Page key={page.id} /> : <ComingSoon key={page.id} />}
+          <Page key={page.id} />
         </main>
       </div>
     </AppContext.Provider>

@@ -5,12 +5,12 @@ import { EstimatePage } from './pages/estimate/EstimatePage';
 import { PlanPage } from './pages/plan/PlanPage';
 import { RunsPage } from './pages/runs/RunsPage';
 
-/** One page of the sidebar. A page without a component shows "coming in a later version". */
+/** One page of the sidebar. */
 export interface PageDef {
   id: string;
   /** i18n key of the sidebar label and page title. */
   labelKey: string;
-  component?: ComponentType;
+  component: ComponentType;
 }
 
 /** The sidebar, in order; the first page is the default. Add a page here to plug it in. */

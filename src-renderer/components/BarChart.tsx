@@ -1,5 +1,5 @@
 import { ChartAxes } from './ChartAxes';
-import { DEFAULT_FRAME, makeScale, type Scale } from './chart-scale';
+import { DEFAULT_FRAME, makeScale, type Axis } from './chart-scale';
 import './charts.css';
 
 /** One bar: its category label under the axis and its value. */
@@ -33,11 +33,7 @@ export function BarChart({ title, bars, yLabel, xLabel, formatY, describe }: Bar
   const width = frame.width - frame.right - left;
   const slot = width / Math.max(1, bars.length);
   // Categories need no x ticks: the bars carry their own labels.
-  const x = Object.assign((value: number) => left + value * slot, {
-    ticks: [] as number[],
-    domain: [0, bars.length] as [number, number],
-    log: false,
-  }) as Scale;
+  const x: Axis = Object.assign((value: number) => left + value * slot, { ticks: [] });
   const label = (bar: Bar) => describe?.(bar) ?? `${bar.label}: ${bar.value}`;
   const every = Math.ceil(bars.length / 12);
   return (

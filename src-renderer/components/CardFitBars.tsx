@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { BYTES_PER_GIB, formatCardGiB, formatGiB, formatNumber, formatPercent } from '../lib/format';
+import { GIB, formatCardGiB, formatGiB, formatNumber, formatPercent } from '../lib/format';
 import { fitVerdict } from '../lib/verdict';
 
 /** One card as the bars need it. */
@@ -35,14 +35,14 @@ export function CardFitBars({ rows, peakBytes, headroomFraction }: CardFitBarsPr
         const used = need / row.capacityBytes;
         const summary = t('estimate.fitSummary', {
           need: formatGiB(need),
-          capacity: formatCardGiB(row.capacityBytes / BYTES_PER_GIB),
+          capacity: formatCardGiB(row.capacityBytes / GIB),
           share: formatPercent(used),
         });
         return (
           <li key={row.card} className={`fit-row verdict-${verdict}`} data-card={row.card}>
             <div className="fit-head">
               <span className="fit-name">{row.name}</span>
-              <span className="fit-capacity">{formatCardGiB(row.capacityBytes / BYTES_PER_GIB)}</span>
+              <span className="fit-capacity">{formatCardGiB(row.capacityBytes / GIB)}</span>
               <span className={`badge badge-${verdict}`}>{t(`verdict.${verdict}`)}</span>
             </div>
             <svg

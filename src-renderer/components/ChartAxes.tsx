@@ -1,8 +1,8 @@
-import { DEFAULT_FRAME, formatTick, type ChartFrame, type Scale } from './chart-scale';
+import { DEFAULT_FRAME, formatTick, type Axis, type ChartFrame } from './chart-scale';
 
 interface ChartAxesProps {
-  x: Scale;
-  y: Scale;
+  x: Axis;
+  y: Axis;
   xLabel: string;
   yLabel: string;
   frame?: ChartFrame;

@@ -26,7 +26,6 @@ export function Sidebar({ pages, current, language, onLanguage }: SidebarProps) 
             <li key={page.id}>
               <a className="nav-link" href={pageHref(page.id)} aria-current={page.id === current ? 'page' : undefined}>
                 {t(page.labelKey)}
-                {page.component ? null : <span className="nav-soon">{t('nav.soon')}</span>}
               </a>
             </li>
           ))}

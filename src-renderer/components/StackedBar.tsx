@@ -2,15 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { formatGiB, formatPercent } from '../lib/format';
 
 /** Parts of peak memory, in the order they are drawn (left to right). */
-export const BREAKDOWN_PARTS = [
-  'weights',
-  'gradients',
-  'optimizer',
-  'activations',
-  'logits',
-  'kvCache',
-  'runtime',
-] as const;
+const BREAKDOWN_PARTS = ['weights', 'gradients', 'optimizer', 'activations', 'logits', 'kvCache', 'runtime'] as const;
 export type BreakdownPart = (typeof BREAKDOWN_PARTS)[number];
 
 /**

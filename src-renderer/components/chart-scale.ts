@@ -11,9 +11,14 @@ export interface ChartFrame {
 /** The frame every chart uses, so axes line up from chart to chart. */
 export const DEFAULT_FRAME: ChartFrame = { width: 640, height: 300, left: 64, right: 20, top: 16, bottom: 44 };
 
-/** Maps a data value to a pixel coordinate and lists tick values for its axis. */
-export interface Scale {
+/** What an axis draws: a map from a data value to a pixel coordinate, and the values to tick. */
+export interface Axis {
   (value: number): number;
+  ticks: readonly number[];
+}
+
+/** An axis made from data values, with the range it covers and whether it is logarithmic. */
+export interface Scale extends Axis {
   ticks: number[];
   domain: [number, number];
   log: boolean;

@@ -1,10 +1,10 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { Settings } from '../../src-main/ipc/contract';
+import { settingsSchema, type Settings } from '../../src-main/ipc/contract';
 import { resources } from './resources';
 
 export type Language = Settings['language'];
-export const LANGUAGES: readonly Language[] = ['en', 'zh-CN'];
+export const LANGUAGES: readonly Language[] = settingsSchema.shape.language.options;
 
 /** The browser's language until the saved setting arrives. */
 function guessLanguage(): Language {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { BYTES_PER_GIB, formatGiB, formatParams, formatPercent, formatPrice, shortenSource } from './format';
+import { GIB, formatGiB, formatParams, formatPercent, formatPrice, shortenSource } from './format';
 
 describe('formatGiB', () => {
   it('shows GiB (2^30 bytes) with one decimal', () => {
-    expect(formatGiB(24 * BYTES_PER_GIB)).toBe('24.0 GiB');
-    expect(formatGiB(15.96 * BYTES_PER_GIB)).toBe('16.0 GiB');
+    expect(formatGiB(24 * GIB)).toBe('24.0 GiB');
+    expect(formatGiB(15.96 * GIB)).toBe('16.0 GiB');
     // 24 GB (10^9) is 22.4 GiB: the difference users trip over.
     expect(formatGiB(24e9)).toBe('22.4 GiB');
   });

@@ -1,7 +1,8 @@
 import type { Currency } from '../../src-main/domain/catalog';
+import { GIB } from '../../src-main/domain/estimate/units';
 
-/** Bytes in one GiB (2^30): the unit nvidia-smi and torch report memory in. */
-export const BYTES_PER_GIB = 1024 ** 3;
+/** Bytes in one GiB (2^30), the domain's unit: cards and meters report memory in it. */
+export { GIB };
 
 const CURRENCY_SYMBOL: Record<Currency, string> = { CNY: '¥', USD: '$' };
 
@@ -12,7 +13,7 @@ export function currencySymbol(currency: Currency): string {
 
 /** Bytes as GiB with one decimal: 16106127360 -> "15.0 GiB". */
 export function formatGiB(bytes: number): string {
-  return `${(bytes / BYTES_PER_GIB).toFixed(1)} GiB`;
+  return `${(bytes / GIB).toFixed(1)} GiB`;
 }
 
 /** A GiB figure as stored on a card (24 -> "24 GiB", 95.6 -> "95.6 GiB"). */
@@ -47,9 +48,18 @@ export function formatParams(params: number): string {
   return formatNumber(params);
 }
 
-/** A fraction as a whole percentage: 0.1 -> "10%". */
+/** A fraction as a percentage, whole unless it is between 0 and 1%: 0.1 -> "10%", 0.005 -> "0.5%". */
 export function formatPercent(fraction: number): string {
   return `${formatNumber(fraction * 100, fraction < 0.01 && fraction > 0 ? 1 : 0)}%`;
+}
+
+/**
+ * Hours to about three significant digits: two decimals below 10, one below 100, none above
+ * ("2.39 h", "14.2 h", "120 h"); null -> "—".
+ */
+export function formatHours(hours: number | null): string {
+  if (hours === null) return '—';
+  return `${formatNumber(hours, hours < 10 ? 2 : hours < 100 ? 1 : 0)} h`;
 }
 
 /** A long source (URL or citation) cut for a table cell; the full text goes in a title. */

@@ -4,6 +4,7 @@ import { billingSchema, currencySchema, offerSchema, type Card, type Offer } fro
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
 import { ApiError, call } from '../../lib/api';
+import { options } from '../../lib/options';
 import { blankDraft, draftToOffer, type OfferDraft } from './offer-draft';
 
 const GRANULARITIES = offerSchema.shape.granularity.unwrap().options;
@@ -35,8 +36,6 @@ export function AddOfferForm({ cards, onAdded }: { cards: readonly Card[]; onAdd
     }
   }
 
-  const options = <V extends string>(values: readonly V[], prefix: string) =>
-    values.map((value) => ({ value, label: t(`${prefix}.${value}`) }));
   return (
     <form className="add-offer" onSubmit={submit} aria-labelledby="add-offer-title" noValidate>
       <h3 id="add-offer-title">{t('catalog.addTitle')}</h3>
@@ -70,7 +69,7 @@ export function AddOfferForm({ cards, onAdded }: { cards: readonly Card[]; onAdd
           label={t('catalog.billing')}
           value={draft.billing}
           onChange={(v) => set('billing', v)}
-          options={options(billingSchema.options, 'billing')}
+          options={options(t, billingSchema.options, 'billing')}
           error={errorFor('billing')}
         />
         <TextField
@@ -89,7 +88,7 @@ export function AddOfferForm({ cards, onAdded }: { cards: readonly Card[]; onAdd
           label={t('catalog.currency')}
           value={draft.currency}
           onChange={(v) => set('currency', v)}
-          options={options(currencySchema.options, 'currency')}
+          options={options(t, currencySchema.options, 'currency')}
           error={errorFor('currency')}
         />
         <TextField
@@ -107,7 +106,7 @@ export function AddOfferForm({ cards, onAdded }: { cards: readonly Card[]; onAdd
           label={t('catalog.granularity')}
           value={draft.granularity}
           onChange={(v) => set('granularity', v)}
-          options={options(GRANULARITIES, 'granularity')}
+          options={options(t, GRANULARITIES, 'granularity')}
           error={errorFor('granularity')}
         />
       </div>

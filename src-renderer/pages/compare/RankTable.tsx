@@ -1,7 +1,7 @@
 import { Fragment, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Card, Offer } from '../../../src-main/domain/catalog';
-import { BYTES_PER_GIB, currencySymbol, formatGiB, formatNumber, formatPrice } from '../../lib/format';
+import { GIB, currencySymbol, formatGiB, formatHours, formatNumber, formatPrice } from '../../lib/format';
 import { fitVerdict } from '../../lib/verdict';
 import { PriceInput } from '../catalog/PriceInput';
 import { planHref } from '../plan/plan-link';
@@ -20,12 +20,6 @@ interface RankTableProps {
 }
 
 const COLUMNS = 11;
-
-/** Hours with two significant decimals below 10 ("2.39 h", "14.2 h", "120 h"). */
-export function formatHours(hours: number | null): string {
-  if (hours === null) return '—';
-  return `${formatNumber(hours, hours < 10 ? 2 : hours < 100 ? 1 : 0)} h`;
-}
 
 /** Clicks on a control inside a row do their own thing, not open the row. */
 function fromControl(event: MouseEvent): boolean {
@@ -75,7 +69,7 @@ export function RankTable(props: RankTableProps) {
             const offer = offers.get(c.offerId);
             const card = cards.find((k) => k.id === c.card);
             const verdict = card
-              ? fitVerdict(true, c.memoryBytesPerGpu, card.memoryGiB * BYTES_PER_GIB, headroomFraction)
+              ? fitVerdict(true, c.memoryBytesPerGpu, card.memoryGiB * GIB, headroomFraction)
               : 'fits';
             const billing = t(`billing.${c.billing}`);
             const detailsId = `explain-${id.replace(/[^a-zA-Z0-9-]/g, '_')}`;

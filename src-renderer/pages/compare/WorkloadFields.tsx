@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { currencySchema } from '../../../src-main/domain/catalog';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
+import { options } from '../../lib/options';
 import { BILLING_FILTERS, GPU_CHOICES, SORTS, parseGpuCounts, toggleGpuCount, type CompareForm } from './compare-form';
 
 interface WorkloadFieldsProps {
@@ -52,7 +53,7 @@ export function WorkloadFields({ form, onChange, errorFor }: WorkloadFieldsProps
           label={t('compare.currency')}
           value={form.currency}
           onChange={(v) => onChange('currency', v)}
-          options={currencySchema.options.map((value) => ({ value, label: t(`currency.${value}`) }))}
+          options={options(t, currencySchema.options, 'currency')}
         />
         <SelectField
           id="cmp-billing"
@@ -69,7 +70,7 @@ export function WorkloadFields({ form, onChange, errorFor }: WorkloadFieldsProps
           label={t('compare.sort')}
           value={form.sort}
           onChange={(v) => onChange('sort', v)}
-          options={SORTS.map((value) => ({ value, label: t(`compare.sortBy.${value}`) }))}
+          options={options(t, SORTS, 'compare.sortBy')}
         />
         <fieldset className="gpu-counts" aria-describedby={errorFor('gpuCounts') ? 'cmp-gpus-error' : undefined}>
           <legend>{t('compare.gpuCounts')}</legend>

@@ -50,7 +50,7 @@ export interface PlacedLabel {
 }
 
 /** Approximate width of chart label text (11 px sans-serif; CJK glyphs are about twice as wide). */
-export function labelWidth(text: string): number {
+function labelWidth(text: string): number {
   let width = 0;
   for (const ch of text) width += /[\u2e80-\u9fff\uff00-\uffef]/.test(ch) ? 11 : 6.2;
   return width;

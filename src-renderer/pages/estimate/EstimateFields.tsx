@@ -9,6 +9,7 @@ import {
 import { CheckboxField } from '../../components/CheckboxField';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
+import { options } from '../../lib/options';
 import { isQuantized, isTraining, type EstimateForm } from './estimate-form';
 import { ModelField } from './ModelField';
 import { TrainingFields } from './TrainingFields';
@@ -29,8 +30,6 @@ export function EstimateFields({
   cards,
 }: FieldsProps & { models: readonly ModelPreset[]; cards: readonly Card[] }) {
   const { t } = useTranslation();
-  const options = <V extends string>(values: readonly V[], prefix: string) =>
-    values.map((value) => ({ value, label: t(`${prefix}.${value}`) }));
   return (
     <form className="estimate-form" onSubmit={(event) => event.preventDefault()} aria-label={t('estimate.formLabel')}>
       <fieldset>
@@ -48,7 +47,7 @@ export function EstimateFields({
           label={t('estimate.method')}
           value={form.method}
           onChange={(v) => onChange('method', v)}
-          options={options(methodSchema.options, 'method')}
+          options={options(t, methodSchema.options, 'method')}
           error={errorFor('method')}
         />
         <SelectField
@@ -56,7 +55,7 @@ export function EstimateFields({
           label={t('estimate.precision')}
           value={form.precision}
           onChange={(v) => onChange('precision', v)}
-          options={options(precisionSchema.options, 'precision')}
+          options={options(t, precisionSchema.options, 'precision')}
           error={errorFor('precision')}
         />
         {isQuantized(form.precision) ? (
@@ -65,7 +64,7 @@ export function EstimateFields({
             label={t('estimate.quant')}
             value={form.quant}
             onChange={(v) => onChange('quant', v)}
-            options={options(quantSchema.options, 'quant')}
+            options={options(t, quantSchema.options, 'quant')}
             error={errorFor('quant')}
           />
         ) : null}
@@ -105,7 +104,7 @@ export function EstimateFields({
               label={t('estimate.kvCachePrecision')}
               value={form.kvCachePrecision}
               onChange={(v) => onChange('kvCachePrecision', v)}
-              options={options(precisionSchema.options, 'precision')}
+              options={options(t, precisionSchema.options, 'precision')}
               error={errorFor('kvCachePrecision')}
             />
             <SelectField
@@ -113,7 +112,7 @@ export function EstimateFields({
               label={t('estimate.inferenceRuntime')}
               value={form.inferenceRuntime}
               onChange={(v) => onChange('inferenceRuntime', v)}
-              options={options(inferenceRuntimeSchema.options, 'estimate.runtime')}
+              options={options(t, inferenceRuntimeSchema.options, 'estimate.runtime')}
               error={errorFor('inferenceRuntime')}
             />
           </>

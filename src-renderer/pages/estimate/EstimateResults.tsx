@@ -3,7 +3,7 @@ import type { Card } from '../../../src-main/domain/catalog';
 import type { EstimateOutput } from '../../../src-main/ipc/contract';
 import { CardFitBars, type CardFitRow } from '../../components/CardFitBars';
 import { StackedBar } from '../../components/StackedBar';
-import { BYTES_PER_GIB, formatGiB, formatParams } from '../../lib/format';
+import { GIB, formatGiB, formatParams } from '../../lib/format';
 import { SpeedPanel } from './SpeedPanel';
 
 interface EstimateResultsProps {
@@ -20,7 +20,7 @@ function fitRows(output: EstimateOutput, cards: readonly Card[]): CardFitRow[] {
       return {
         card: fit.card,
         name: card?.name ?? fit.card,
-        capacityBytes: card ? card.memoryGiB * BYTES_PER_GIB : fit.memoryBytes,
+        capacityBytes: card ? card.memoryGiB * GIB : fit.memoryBytes,
         fits: fit.fits,
         neededBytes: fit.neededBytes,
         calibrationRuns: fit.calibrationRuns,

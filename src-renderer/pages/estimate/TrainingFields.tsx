@@ -3,6 +3,7 @@ import { optimizerSchema, shardingSchema } from '../../../src-main/domain/estima
 import { CheckboxField } from '../../components/CheckboxField';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
+import { options } from '../../lib/options';
 import { isTraining, TRAINING_SWITCHES, usesLora, type LoraTargetsChoice } from './estimate-form';
 import type { FieldsProps } from './EstimateFields';
 
@@ -22,7 +23,7 @@ export function TrainingFields({ form, onChange, errorFor }: FieldsProps) {
             label={t('estimate.optimizer')}
             value={form.optimizer}
             onChange={(v) => onChange('optimizer', v)}
-            options={optimizerSchema.options.map((value) => ({ value, label: t(`optimizer.${value}`) }))}
+            options={options(t, optimizerSchema.options, 'optimizer')}
             error={errorFor('optimizer')}
           />
           <CheckboxField
@@ -63,7 +64,7 @@ export function TrainingFields({ form, onChange, errorFor }: FieldsProps) {
                 label={t('estimate.loraTargets')}
                 value={form.loraTargets}
                 onChange={(v) => onChange('loraTargets', v)}
-                options={LORA_TARGETS.map((value) => ({ value, label: t(`loraTargets.${value}`) }))}
+                options={options(t, LORA_TARGETS, 'loraTargets')}
                 error={errorFor('lora.targets')}
               />
             </div>
@@ -88,7 +89,7 @@ export function TrainingFields({ form, onChange, errorFor }: FieldsProps) {
             label={t('estimate.sharding')}
             value={form.sharding}
             onChange={(v) => onChange('sharding', v)}
-            options={shardingSchema.options.map((value) => ({ value, label: t(`sharding.${value}`) }))}
+            options={options(t, shardingSchema.options, 'sharding')}
             error={errorFor('sharding')}
             hint={form.gpus.trim() === '1' ? t('estimate.shardingHint') : undefined}
           />

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelPreset } from '../../../src-main/domain/catalog';
-import { CUSTOM_SIZE, DEFAULT_FORM, checkInput, toEstimateInput, updateForm } from './estimate-form';
+import { estimateInputSchema, type EstimateInput } from '../../../src-main/domain/estimate/input';
+import { CUSTOM_SIZE, DEFAULT_FORM, checkInput, formFromInput, toEstimateInput, updateForm } from './estimate-form';
 import { QUICK_PICKS, applyQuickPick } from './quick-picks';
 
 describe('toEstimateInput', () => {
@@ -46,6 +47,56 @@ describe('toEstimateInput', () => {
       reason: 'too-big',
       max: 65_536,
     });
+  });
+});
+
+describe('formFromInput', () => {
+  const presets = [{ id: 'llama-3.1-70b' }];
+  // Every value differs from the form's default, so a field the form drops comes back changed.
+  const training: EstimateInput = {
+    model: 'llama-3.1-70b',
+    method: 'qlora',
+    precision: 'int4',
+    quant: 'gptq',
+    batchSize: 8,
+    seqLen: 4096,
+    optimizer: 'paged-adamw-8bit',
+    mixedPrecision: false,
+    gradientCheckpointing: true,
+    flashAttention: false,
+    lora: { rank: 64, targets: 'all-linear' },
+    gpus: 4,
+    sharding: 'zero3',
+    gpu: 'a100-80g',
+    optimizerInBackward: true,
+    chunkedCrossEntropy: true,
+    activationOffload: true,
+    optimizerOffload: true,
+  };
+  const inference: EstimateInput = {
+    model: '34B',
+    method: 'inference',
+    precision: 'int8',
+    quant: 'awq',
+    batchSize: 16,
+    seqLen: 8192,
+    flashAttention: false,
+    gpus: 2,
+    kvCachePrecision: 'fp8',
+    inferenceRuntime: 'eager',
+    gpu: 'h100-80g',
+  };
+
+  it('sets every field of the contract input between the two configurations', () => {
+    const keys = new Set([...Object.keys(training), ...Object.keys(inference)]);
+    expect([...keys].sort()).toEqual(Object.keys(estimateInputSchema.shape).sort());
+  });
+
+  it('is the inverse of toEstimateInput', () => {
+    expect(estimateInputSchema.parse(training)).toEqual(training);
+    expect(estimateInputSchema.parse(inference)).toEqual(inference);
+    expect(toEstimateInput(formFromInput(training, presets))).toEqual(training);
+    expect(toEstimateInput(formFromInput(inference, presets))).toEqual(inference);
   });
 });
 

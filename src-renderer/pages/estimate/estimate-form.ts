@@ -1,3 +1,4 @@
+import type { ModelPreset } from '../../../src-main/domain/catalog';
 import { estimateInputSchema } from '../../../src-main/domain/estimate/input';
 import type {
   EstimateInput,
@@ -137,6 +138,46 @@ export function toEstimateInput(form: EstimateForm): EstimateInput {
       : { kvCachePrecision: form.kvCachePrecision, inferenceRuntime: form.inferenceRuntime }),
     ...(usesLora(form.method) ? { lora: { rank: toInteger(form.loraRank), targets: form.loraTargets } } : {}),
     ...(form.speedCard ? { gpu: form.speedCard } : {}),
+  };
+}
+
+/**
+ * The form for a contract input (the inverse of toEstimateInput): a size or shape that is not a
+ * preset becomes "other size"; a field the input leaves out keeps the form's default, and `gpus`
+ * is the count to show when the input names none.
+ */
+export function formFromInput(
+  input: EstimateInput,
+  presets: readonly Pick<ModelPreset, 'id'>[],
+  gpus = Number(DEFAULT_FORM.gpus),
+): EstimateForm {
+  const model = typeof input.model === 'string' ? input.model : '';
+  const isPreset = presets.some((p) => p.id === model);
+  const targets = input.lora?.targets;
+  return {
+    model: isPreset ? model : CUSTOM_SIZE,
+    size: isPreset ? DEFAULT_FORM.size : model,
+    method: input.method,
+    precision: input.precision,
+    quant: input.quant ?? DEFAULT_FORM.quant,
+    batchSize: String(input.batchSize),
+    seqLen: String(input.seqLen),
+    optimizer: input.optimizer ?? DEFAULT_FORM.optimizer,
+    mixedPrecision: input.mixedPrecision ?? DEFAULT_FORM.mixedPrecision,
+    gradientCheckpointing: input.gradientCheckpointing ?? DEFAULT_FORM.gradientCheckpointing,
+    flashAttention: input.flashAttention ?? DEFAULT_FORM.flashAttention,
+    loraRank: String(input.lora?.rank ?? DEFAULT_FORM.loraRank),
+    // A hand-picked list of matrices has no place in the form; "all linear" is the closest.
+    loraTargets: typeof targets === 'string' ? targets : targets ? 'all-linear' : DEFAULT_FORM.loraTargets,
+    gpus: String(input.gpus ?? gpus),
+    sharding: input.sharding ?? DEFAULT_FORM.sharding,
+    kvCachePrecision: input.kvCachePrecision ?? DEFAULT_FORM.kvCachePrecision,
+    optimizerInBackward: input.optimizerInBackward ?? DEFAULT_FORM.optimizerInBackward,
+    chunkedCrossEntropy: input.chunkedCrossEntropy ?? DEFAULT_FORM.chunkedCrossEntropy,
+    activationOffload: input.activationOffload ?? DEFAULT_FORM.activationOffload,
+    optimizerOffload: input.optimizerOffload ?? DEFAULT_FORM.optimizerOffload,
+    inferenceRuntime: input.inferenceRuntime ?? DEFAULT_FORM.inferenceRuntime,
+    speedCard: input.gpu ?? '',
   };
 }
 

@@ -1,14 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { EstimateInput } from '../../../src-main/domain/estimate/input';
 import type { EstimateOutput } from '../../../src-main/ipc/contract';
-import { ApiError, call } from '../../lib/api';
+import { useDebouncedCall } from '../../components/use-debounced-call';
+import type { ApiError } from '../../lib/api';
 import { checkInput, type FieldProblem } from './estimate-form';
-
-interface Answer {
-  key: string;
-  output?: EstimateOutput;
-  error?: ApiError;
-}
 
 export interface EstimateState {
   /** The latest estimate that came back (kept on screen while the next one computes). */
@@ -23,43 +18,20 @@ export interface EstimateState {
   settled: boolean;
 }
 
-/** Estimates the input ~150 ms after it stops changing; answers to older inputs are dropped. */
+/**
+ * Estimates the input ~150 ms after it stops changing (useDebouncedCall: answers to older inputs
+ * are dropped); an input the local check refuses is not sent, and its problem is the answer.
+ */
 export function useEstimate(input: EstimateInput, delayMs = 150): EstimateState {
   const key = JSON.stringify(input);
   const localProblem = useMemo(() => checkInput(JSON.parse(key) as EstimateInput), [key]);
-  const [answer, setAnswer] = useState<Answer>({ key: '' });
-  const [lastOutput, setLastOutput] = useState<EstimateOutput>();
-
-  useEffect(() => {
-    if (localProblem) return;
-    let current = true;
-    const timer = window.setTimeout(() => {
-      call('estimate:compute', JSON.parse(key) as EstimateInput).then(
-        (output) => {
-          if (!current) return;
-          setAnswer({ key, output });
-          setLastOutput(output);
-        },
-        (error: unknown) => {
-          if (!current) return;
-          setAnswer({ key, error: error instanceof ApiError ? error : new ApiError('internal', String(error)) });
-        },
-      );
-    }, delayMs);
-    return () => {
-      current = false;
-      window.clearTimeout(timer);
-    };
-  }, [key, localProblem, delayMs]);
-
-  const fresh = answer.key === key;
-  const error = fresh ? answer.error : undefined;
+  const { data, error, settled, stale } = useDebouncedCall('estimate:compute', localProblem ? null : input, delayMs);
   const badInput = error?.code === 'bad-input';
   return {
-    output: lastOutput,
+    output: data,
     problem: localProblem ?? (badInput ? { field: error.field ?? '', message: error.message } : undefined),
     failure: error && !badInput ? error : undefined,
-    stale: !(fresh && answer.output),
-    settled: fresh || Boolean(localProblem),
+    stale,
+    settled,
   };
 }

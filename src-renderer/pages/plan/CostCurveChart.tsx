@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { LineChart, type ChartMarker, type LineSeries } from '../../components/LineChart';
-import { formatNumber, formatPrice } from '../../lib/format';
+import { formatHours, formatNumber, formatPrice } from '../../lib/format';
 import type { PlanOutput } from './bill';
 import { valueAt } from './plan-form';
 
@@ -18,9 +18,7 @@ export function CostCurveChart({ plan, computeHours }: { plan: Plan; computeHour
   const markers: ChartMarker[] = plan.series.crossings.flatMap((crossing) => {
     const line = series.find((s) => s.key === crossing.cheaperBefore);
     const y = line ? valueAt(line.points, crossing.computeHours) : undefined;
-    return y === undefined
-      ? []
-      : [{ x: crossing.computeHours, y, label: `${formatNumber(crossing.computeHours, 1)} h` }];
+    return y === undefined ? [] : [{ x: crossing.computeHours, y, label: formatHours(crossing.computeHours) }];
   });
   const labelOf = (key: string) => series.find((s) => s.key === key)?.label ?? key;
   return (

@@ -8,6 +8,7 @@ import { useDebouncedCall } from '../../components/use-debounced-call';
 import { useApp } from '../../lib/app-context';
 import { currencySymbol, formatPercent, formatPrice } from '../../lib/format';
 import { useSessionStore } from '../../lib/session-store';
+import { options } from '../../lib/options';
 import { OWNERSHIP_FIELDS, ownershipFormStore, toOwnershipRequest, type OwnershipForm } from './ownership-form';
 
 /** "Rent or buy": what a used card-hour costs when you own the server, against a rental price. */
@@ -40,7 +41,7 @@ export function OwnershipSection({ onSettled }: { onSettled: (settled: boolean) 
             label={t('plan.currency')}
             value={form.currency}
             onChange={(v) => setForm((f) => ({ ...f, currency: v }))}
-            options={currencySchema.options.map((value) => ({ value, label: t(`currency.${value}`) }))}
+            options={options(t, currencySchema.options, 'currency')}
           />
           {OWNERSHIP_FIELDS.map(({ field }) => (
             <TextField

@@ -9,7 +9,8 @@ import {
 } from '../../../src-main/domain/plan/defaults';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
-import { currencySymbol, formatNumber } from '../../lib/format';
+import { currencySymbol, formatPrice } from '../../lib/format';
+import { options } from '../../lib/options';
 import { USER_SPOT_MODES, type PlanForm, type SpotOffers } from './plan-form';
 
 interface PlanFieldsProps {
@@ -22,10 +23,12 @@ interface PlanFieldsProps {
   errorFor: (field: keyof PlanForm) => string | undefined;
 }
 
-/** A CNY default from the articles in the chosen currency, as the backend converts it (defaults.ts). */
+/**
+ * A CNY default from the articles in the chosen currency, converted as the backend converts it
+ * (defaultIn in src-main/domain/plan/extras.ts, which is not exported).
+ */
 function defaultPrice(currency: Currency, cny: number): string {
-  const value = currency === 'CNY' ? cny : cny / CNY_PER_USD_FOR_DEFAULTS;
-  return `${currencySymbol(currency)}${formatNumber(value, 3)}`;
+  return formatPrice(currency === 'CNY' ? cny : cny / CNY_PER_USD_FOR_DEFAULTS, currency);
 }
 
 /** The job, spot and extras inputs of the planner, each with a visible label. */
@@ -65,7 +68,7 @@ export function PlanFields({ form, cards, providers, spot, onChange, errorFor }:
             label={t('plan.currency')}
             value={form.currency}
             onChange={(v) => onChange('currency', v)}
-            options={currencySchema.options.map((value) => ({ value, label: t(`currency.${value}`) }))}
+            options={options(t, currencySchema.options, 'currency')}
           />
         </div>
         <SelectField
@@ -111,7 +114,7 @@ export function PlanFields({ form, cards, providers, spot, onChange, errorFor }:
               label={t('plan.userSpotMode')}
               value={form.userSpotMode}
               onChange={(v) => onChange('userSpotMode', v)}
-              options={USER_SPOT_MODES.map((value) => ({ value, label: t(`plan.userSpot.${value}`, { symbol }) }))}
+              options={options(t, USER_SPOT_MODES, 'plan.userSpot', { symbol })}
               hint={t('plan.userSpotHint')}
             />
             {form.userSpotMode !== 'none'

@@ -44,7 +44,7 @@ export const DEFAULT_OWNERSHIP_FORM: OwnershipForm = {
 };
 
 /** A saved form made safe. */
-export function reviveOwnershipForm(saved: unknown): OwnershipForm {
+function reviveOwnershipForm(saved: unknown): OwnershipForm {
   const form = reviveFlat(saved, DEFAULT_OWNERSHIP_FORM);
   if (!currencySchema.options.includes(form.currency)) form.currency = DEFAULT_OWNERSHIP_FORM.currency;
   return form;

@@ -75,7 +75,7 @@ export const DEFAULT_PLAN_FORM: PlanForm = {
 };
 
 /** A saved Plan form made safe: wrong types and unknown choices fall back to the defaults. */
-export function revivePlanForm(saved: unknown): PlanForm {
+function revivePlanForm(saved: unknown): PlanForm {
   const form = reviveFlat(saved, DEFAULT_PLAN_FORM);
   if (!currencySchema.options.includes(form.currency)) form.currency = DEFAULT_PLAN_FORM.currency;
   if (!USER_SPOT_MODES.includes(form.userSpotMode)) form.userSpotMode = 'none';

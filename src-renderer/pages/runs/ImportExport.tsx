@@ -1,9 +1,10 @@
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ImportIssue, RunOrigin } from '../../../src-main/domain/runs';
+import { runOriginSchema, type ImportIssue, type RunOrigin } from '../../../src-main/domain/runs';
 import { SelectField } from '../../components/SelectField';
 import { call } from '../../lib/api';
 import { useApp } from '../../lib/app-context';
+import { options } from '../../lib/options';
 import { downloadText } from './download';
 import { checkImportFile, detectFormat, issuesOf, type ImportFormat } from './import-file';
 
@@ -21,7 +22,6 @@ export function ImportExport({ onImported }: { onImported: () => void }) {
   const { reportError } = useApp();
   const [state, setState] = useState<ImportState>({ kind: 'idle' });
   const [origin, setOrigin] = useState<RunOrigin>('mine');
-  const input = useRef<HTMLInputElement>(null);
 
   async function importFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -72,7 +72,6 @@ export function ImportExport({ onImported }: { onImported: () => void }) {
         <div className="field">
           <label htmlFor="runs-import-file">{t('runs.import.label')}</label>
           <input
-            ref={input}
             id="runs-import-file"
             type="file"
             accept=".csv,.json,text/csv,application/json"
@@ -89,10 +88,7 @@ export function ImportExport({ onImported }: { onImported: () => void }) {
             label={t('runs.export.which')}
             value={origin}
             onChange={setOrigin}
-            options={[
-              { value: 'mine', label: t('runs.origin.mine') },
-              { value: 'published', label: t('runs.origin.published') },
-            ]}
+            options={options(t, runOriginSchema.options, 'runs.origin')}
           />
           <button type="button" onClick={() => void exportAs('csv')}>
             {t('runs.export.csv')}

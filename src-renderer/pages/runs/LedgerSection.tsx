@@ -14,18 +14,11 @@ export function LedgerSection({ refresh, cardName }: { refresh: number; cardName
   const { t } = useTranslation();
   const { settings, reportError } = useApp();
   const [groupBy, setGroupBy] = useState<GroupBy>('month');
-  const [rows, setRows] = useState<LedgerRow[] | null>(null);
-  const [months, setMonths] = useState<LedgerRow[]>([]);
+  // Months feed the chart and the first tab, so they are asked for once; another grouping only
+  // when its tab is picked, kept with its grouping so a new tab never shows the old tab's rows.
+  const [months, setMonths] = useState<LedgerRow[] | null>(null);
+  const [grouped, setGrouped] = useState<{ groupBy: GroupBy; rows: LedgerRow[] } | null>(null);
 
-  useEffect(() => {
-    let current = true;
-    call('runs:ledger', { groupBy })
-      .then((answer) => current && setRows(answer.rows))
-      .catch(reportError);
-    return () => {
-      current = false;
-    };
-  }, [groupBy, refresh, reportError]);
   useEffect(() => {
     let current = true;
     call('runs:ledger', { groupBy: 'month' })
@@ -35,9 +28,20 @@ export function LedgerSection({ refresh, cardName }: { refresh: number; cardName
       current = false;
     };
   }, [refresh, reportError]);
+  useEffect(() => {
+    if (groupBy === 'month') return;
+    let current = true;
+    call('runs:ledger', { groupBy })
+      .then((answer) => current && setGrouped({ groupBy, rows: answer.rows }))
+      .catch(reportError);
+    return () => {
+      current = false;
+    };
+  }, [groupBy, refresh, reportError]);
 
+  const rows = groupBy === 'month' ? months : grouped?.groupBy === groupBy ? grouped.rows : null;
   const currencies = ledgerCurrencies(rows ?? [], settings.currency);
-  const chartCurrencies = ledgerCurrencies(months, settings.currency);
+  const chartCurrencies = ledgerCurrencies(months ?? [], settings.currency);
   const keyLabel = (key: string | null) =>
     key === null ? t('runs.ledger.none') : groupBy === 'card' ? cardName(key) : key;
 
@@ -114,7 +118,7 @@ export function LedgerSection({ refresh, cardName }: { refresh: number; cardName
         <BarChart
           key={currency}
           title={t('runs.ledger.chartTitle', { currency })}
-          bars={monthlyBars(months, currency)}
+          bars={monthlyBars(months ?? [], currency)}
           xLabel={t('runs.ledger.by.month')}
           yLabel={t('runs.ledger.spent', { currency })}
           formatY={(value) => formatPrice(value, currency)}

@@ -4,6 +4,7 @@ import { methodSchema } from '../../../src-main/domain/estimate/input';
 import { runOriginSchema, runOutcomeSchema } from '../../../src-main/domain/runs';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
+import { options } from '../../lib/options';
 import type { RunFilters } from './runs-query';
 
 /** Card, outcome, origin, method and a text search over notes, provider and model. */
@@ -33,21 +34,21 @@ export function RunFiltersBar({
         label={t('runs.filter.outcome')}
         value={filters.outcome}
         onChange={(v) => set('outcome', v)}
-        options={[any, ...runOutcomeSchema.options.map((o) => ({ value: o, label: t(`runs.outcome.${o}`) }))]}
+        options={[any, ...options(t, runOutcomeSchema.options, 'runs.outcome')]}
       />
       <SelectField
         id="runs-filter-origin"
         label={t('runs.filter.origin')}
         value={filters.origin}
         onChange={(v) => set('origin', v)}
-        options={[any, ...runOriginSchema.options.map((o) => ({ value: o, label: t(`runs.origin.${o}`) }))]}
+        options={[any, ...options(t, runOriginSchema.options, 'runs.origin')]}
       />
       <SelectField
         id="runs-filter-method"
         label={t('runs.filter.method')}
         value={filters.method}
         onChange={(v) => set('method', v)}
-        options={[any, ...methodSchema.options.map((m) => ({ value: m, label: t(`method.${m}`) }))]}
+        options={[any, ...options(t, methodSchema.options, 'method')]}
       />
       <TextField
         id="runs-filter-text"

@@ -9,6 +9,7 @@ import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
 import { ApiError, call } from '../../lib/api';
 import { formatParams } from '../../lib/format';
+import { options } from '../../lib/options';
 import { isQuantized, isTraining, updateForm, usesLora, type EstimateForm } from '../estimate/estimate-form';
 import { ModelField } from '../estimate/ModelField';
 import { citationUrl } from './citation';
@@ -69,8 +70,6 @@ export function RunForm({ mode, initial, cards, models, onSaved, onClose }: RunF
   }
 
   const form = draft.estimate;
-  const options = <V extends string>(values: readonly V[], prefix: string) =>
-    values.map((value) => ({ value, label: t(`${prefix}.${value}`) }));
   const title =
     mode.kind === 'add'
       ? t('runs.form.addTitle')
@@ -169,7 +168,7 @@ export function RunForm({ mode, initial, cards, models, onSaved, onClose }: RunF
               label={t('estimate.method')}
               value={form.method}
               onChange={(v) => setConfig('method', v)}
-              options={options(methodSchema.options, 'method')}
+              options={options(t, methodSchema.options, 'method')}
               error={errorFor('method')}
             />
             <SelectField
@@ -177,7 +176,7 @@ export function RunForm({ mode, initial, cards, models, onSaved, onClose }: RunF
               label={t('estimate.precision')}
               value={form.precision}
               onChange={(v) => setConfig('precision', v)}
-              options={options(precisionSchema.options, 'precision')}
+              options={options(t, precisionSchema.options, 'precision')}
               error={errorFor('precision')}
             />
             {isQuantized(form.precision) ? (
@@ -186,7 +185,7 @@ export function RunForm({ mode, initial, cards, models, onSaved, onClose }: RunF
                 label={t('estimate.quant')}
                 value={form.quant}
                 onChange={(v) => setConfig('quant', v)}
-                options={options(quantSchema.options, 'quant')}
+                options={options(t, quantSchema.options, 'quant')}
                 error={errorFor('quant')}
               />
             ) : null}
@@ -253,7 +252,7 @@ export function RunForm({ mode, initial, cards, models, onSaved, onClose }: RunF
                 onChange={(v) => set('memoryMeter', v)}
                 options={[
                   { value: '' as const, label: t('runs.form.meterNone') },
-                  ...memoryMeterSchema.options.map((m) => ({ value: m, label: t(`runs.meter.${m}`) })),
+                  ...options(t, memoryMeterSchema.options, 'runs.meter'),
                 ]}
                 error={errorFor('memoryMeter')}
               />
@@ -273,7 +272,7 @@ export function RunForm({ mode, initial, cards, models, onSaved, onClose }: RunF
               label={t('runs.form.outcome')}
               value={draft.outcome}
               onChange={(v) => set('outcome', v)}
-              options={options(runOutcomeSchema.options, 'runs.outcome')}
+              options={options(t, runOutcomeSchema.options, 'runs.outcome')}
               error={errorFor('outcome')}
             />
           </fieldset>
@@ -305,7 +304,7 @@ export function RunForm({ mode, initial, cards, models, onSaved, onClose }: RunF
                 label={t('runs.form.currency')}
                 value={draft.currency}
                 onChange={(v) => set('currency', v)}
-                options={options(runCurrencySchema.options, 'currency')}
+                options={options(t, runCurrencySchema.options, 'currency')}
                 error={errorFor('currency')}
               />
             </div>

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import type { RunSortKey } from '../../../src-main/domain/runs';
+import type { MemoryMeter, RunSortKey } from '../../../src-main/domain/runs';
 import type { ChannelOutput } from '../../../src-main/ipc/contract';
-import { BYTES_PER_GIB, formatNumber, formatPrice, shortenSource } from '../../lib/format';
+import { formatNumber, formatPrice, shortenSource } from '../../lib/format';
 import { citationUrl } from './citation';
-import { errorFraction, errorLevel, formatError, predictedBytesFor } from './run-accuracy';
+import { errorFraction, errorLevel, formatError, memoryErrorOf, predictedGiBFor } from './run-accuracy';
 import { ariaSort, type SortState } from './runs-query';
 
 export type ListedRun = ChannelOutput<'runs:list'>['runs'][number];
@@ -18,6 +18,13 @@ interface RunsTableProps {
   onOpen: (run: ListedRun) => void;
   onDelete: (run: ListedRun) => void;
 }
+
+/** Which part of the estimate a meter's reading is compared with (bytesOnMeter). */
+const COMPARED_WITH: Record<MemoryMeter, 'allocated' | 'reserved' | 'total'> = {
+  'torch-allocated': 'allocated',
+  'torch-reserved': 'reserved',
+  'nvidia-smi': 'total',
+};
 
 /** An estimate-vs-measured error, coloured by size, with the exact figures in its title. */
 function ErrorBadge({ fraction }: { fraction: number | null }) {
@@ -79,9 +86,8 @@ export function RunsTable({ runs, cardName, flags, sort, onSort, onOpen, onDelet
         </thead>
         <tbody>
           {runs.map((run) => {
-            const predictedBytes = predictedBytesFor(run.predicted, run.memoryMeter);
-            const predictedGiB = predictedBytes === null ? null : predictedBytes / BYTES_PER_GIB;
-            const memoryError = run.outcome === 'oom' ? null : errorFraction(predictedGiB, run.peakMemoryGiB);
+            const predictedGiB = predictedGiBFor(run);
+            const memoryError = memoryErrorOf(run);
             const predictedSpeed = run.predicted?.tokensPerSecond ?? null;
             const speedError = errorFraction(predictedSpeed, run.tokensPerSecond);
             const flag = flags.get(run.id);
@@ -126,7 +132,7 @@ export function RunsTable({ runs, cardName, flags, sort, onSort, onOpen, onDelet
                   {predictedGiB === null ? '—' : formatNumber(predictedGiB, 1)} <ErrorBadge fraction={memoryError} />
                   {predictedGiB !== null ? (
                     <span className="cell-sub">
-                      {run.memoryMeter === 'torch-allocated' ? t('runs.table.allocated') : t('runs.table.total')}
+                      {t(`runs.table.${COMPARED_WITH[run.memoryMeter ?? 'nvidia-smi']}`)}
                     </span>
                   ) : null}
                 </td>

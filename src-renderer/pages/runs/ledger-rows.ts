@@ -1,4 +1,4 @@
-import type { Currency } from '../../../src-main/domain/catalog';
+import { currencySchema, type Currency } from '../../../src-main/domain/catalog';
 
 /** One ledger line as `runs:ledger` returns it. */
 export interface LedgerRow {
@@ -13,7 +13,7 @@ export interface LedgerRow {
 export function ledgerCurrencies(rows: readonly LedgerRow[], preferred: Currency): Currency[] {
   const seen = new Set<string>();
   for (const row of rows) for (const [currency, amount] of Object.entries(row.cost)) if (amount > 0) seen.add(currency);
-  const known = (['CNY', 'USD'] as const).filter((c) => seen.has(c));
+  const known = currencySchema.options.filter((c) => seen.has(c));
   return [...known].sort((a, b) => (a === preferred ? -1 : b === preferred ? 1 : 0));
 }
 

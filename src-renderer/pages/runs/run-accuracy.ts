@@ -1,3 +1,5 @@
+import { bytesOnMeter } from '../../../src-main/domain/estimate/meter';
+import { GIB } from '../../../src-main/domain/estimate/units';
 import type { MemoryMeter } from '../../../src-main/domain/runs';
 
 /** The estimator's numbers for a run's configuration, as `runs:list` returns them. */
@@ -8,13 +10,13 @@ export interface Prediction {
 }
 
 /**
- * The predicted peak for the meter that read the run: torch allocated is compared with the
- * allocated estimate, nvidia-smi and torch reserved with the total (the same pairing the
- * calibration uses, src-main/domain/calibrate/calibrate.ts).
+ * The predicted peak for the meter that read the run, by the domain's reading of a meter
+ * (bytesOnMeter, src-main/domain/estimate/meter.ts): torch allocated is compared with the allocated
+ * estimate, torch reserved with the total less the CUDA context, nvidia-smi with the total.
  */
 export function predictedBytesFor(prediction: Prediction | null, meter: MemoryMeter | null): number | null {
   if (!prediction || meter === null) return null;
-  return meter === 'torch-allocated' ? prediction.allocatedBytes : prediction.totalBytes;
+  return bytesOnMeter(meter, prediction);
 }
 
 /**
@@ -61,6 +63,22 @@ export interface MeasuredRun {
   predicted: Prediction | null;
 }
 
+/**
+ * The estimate's memory error for one run (see errorFraction), on the meter that read it. Null
+ * for an OOM, whose memory figure is only what was reached before the crash, and when either
+ * number is missing.
+ */
+export function memoryErrorOf(run: Omit<MeasuredRun, 'tokensPerSecond'>): number | null {
+  if (run.outcome === 'oom') return null;
+  return errorFraction(predictedGiBFor(run), run.peakMemoryGiB);
+}
+
+/** The predicted peak in GiB on the meter that read the run; null without a prediction or a meter. */
+export function predictedGiBFor(run: Pick<MeasuredRun, 'predicted' | 'memoryMeter'>): number | null {
+  const predicted = predictedBytesFor(run.predicted, run.memoryMeter);
+  return predicted === null ? null : predicted / GIB;
+}
+
 /** One side of the summary: the median |error| and how many runs it rests on. */
 export interface AccuracyFigure {
   medianAbsError: number | null;
@@ -69,17 +87,14 @@ export interface AccuracyFigure {
 
 /**
  * Median |error| of the current estimate against the runs' measured memory and speed. An
- * OOM's memory figure is only what was reached before the crash, so it is left out.
+ * OOM's memory figure is only what was reached before the crash, so it is left out (memoryErrorOf).
  */
 export function accuracySummary(runs: readonly MeasuredRun[]): { memory: AccuracyFigure; speed: AccuracyFigure } {
   const memory: number[] = [];
   const speed: number[] = [];
   for (const run of runs) {
-    if (run.outcome !== 'oom' && run.peakMemoryGiB !== null) {
-      const predicted = predictedBytesFor(run.predicted, run.memoryMeter);
-      const error = errorFraction(predicted === null ? null : predicted / 1024 ** 3, run.peakMemoryGiB);
-      if (error !== null) memory.push(Math.abs(error));
-    }
+    const memoryError = memoryErrorOf(run);
+    if (memoryError !== null) memory.push(Math.abs(memoryError));
     const speedError = errorFraction(run.predicted?.tokensPerSecond, run.tokensPerSecond);
     if (speedError !== null) speed.push(Math.abs(speedError));
   }

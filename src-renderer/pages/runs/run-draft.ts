@@ -10,7 +10,7 @@ import {
   type RunOutcome,
   type RunPatch,
 } from '../../../src-main/domain/runs';
-import { CUSTOM_SIZE, DEFAULT_FORM, toEstimateInput, type EstimateForm } from '../estimate/estimate-form';
+import { DEFAULT_FORM, formFromInput, toEstimateInput, type EstimateForm } from '../estimate/estimate-form';
 
 /** The run form as typed: the configuration reuses the Estimate form; numbers stay strings. */
 export interface RunDraft {
@@ -62,35 +62,6 @@ export function blankDraft(cards: readonly Pick<Card, 'id'>[], estimate: Estimat
 const text = (value: number | null | undefined) =>
   value === null || value === undefined ? '' : String(Number(value.toFixed(3)));
 
-/** The Estimate form for a stored configuration; a size or shape that is not a preset becomes "other size". */
-export function formFromConfig(config: EstimateInput, gpus: number, presets: readonly Pick<ModelPreset, 'id'>[]) {
-  const model = typeof config.model === 'string' ? config.model : '';
-  const isPreset = presets.some((p) => p.id === model);
-  const targets = config.lora?.targets;
-  const form: EstimateForm = {
-    ...DEFAULT_FORM,
-    model: isPreset ? model : CUSTOM_SIZE,
-    size: isPreset ? DEFAULT_FORM.size : model,
-    method: config.method,
-    precision: config.precision,
-    quant: config.quant ?? DEFAULT_FORM.quant,
-    batchSize: String(config.batchSize),
-    seqLen: String(config.seqLen),
-    optimizer: config.optimizer ?? DEFAULT_FORM.optimizer,
-    mixedPrecision: config.mixedPrecision ?? DEFAULT_FORM.mixedPrecision,
-    gradientCheckpointing: config.gradientCheckpointing ?? DEFAULT_FORM.gradientCheckpointing,
-    flashAttention: config.flashAttention ?? DEFAULT_FORM.flashAttention,
-    loraRank: String(config.lora?.rank ?? DEFAULT_FORM.loraRank),
-    // A hand-picked list of matrices has no place in the form; "all linear" is the closest.
-    loraTargets: typeof targets === 'string' ? targets : targets ? 'all-linear' : DEFAULT_FORM.loraTargets,
-    gpus: String(config.gpus ?? gpus),
-    sharding: config.sharding ?? DEFAULT_FORM.sharding,
-    kvCachePrecision: config.kvCachePrecision ?? DEFAULT_FORM.kvCachePrecision,
-    speedCard: config.gpu ?? '',
-  };
-  return form;
-}
-
 /** "2025-11-30T14:05:00+08:00" -> "2025-11-30T14:05" (the wall-clock time as logged); a date gets 00:00. */
 export function isoToLocalInput(iso: string | undefined): string {
   if (!iso) return '';
@@ -111,7 +82,7 @@ export function localInputToIso(local: string, offsetMinutes: number): string {
 }
 
 /** The offset east of UTC that the browser uses at that local time (DST-aware). */
-export function localOffsetMinutes(local: string): number {
+function localOffsetMinutes(local: string): number {
   const date = new Date(local);
   return Number.isNaN(date.getTime()) ? 0 : -date.getTimezoneOffset();
 }
@@ -119,7 +90,7 @@ export function localOffsetMinutes(local: string): number {
 /** A stored run as the form shows it. */
 export function draftFromRun(run: Run, presets: readonly Pick<ModelPreset, 'id'>[]): RunDraft {
   return {
-    estimate: formFromConfig(run.config, run.gpus, presets),
+    estimate: formFromInput(run.config, presets, run.gpus),
     shape: typeof run.config.model === 'string' ? null : run.config.model,
     configNamesCard: run.config.gpu !== undefined,
     card: run.card,
@@ -147,7 +118,7 @@ function optionalNumber(value: string): number | undefined {
 }
 
 /** The configuration the draft describes. */
-export function draftConfig(draft: RunDraft): EstimateInput {
+function draftConfig(draft: RunDraft): EstimateInput {
   // The Estimate form's speed card is not the run's card: the run's own card field decides.
   const { gpu: _speedCard, ...config } = toEstimateInput(draft.estimate);
   if (draft.shape) config.model = draft.shape;

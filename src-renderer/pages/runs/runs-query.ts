@@ -2,7 +2,7 @@ import type { Method } from '../../../src-main/domain/estimate/input';
 import type { ListRunsOptions, RunOrigin, RunOutcome, RunSortKey } from '../../../src-main/domain/runs';
 
 /** Rows per page of the run table: the store pages in SQL, the UI never loads everything. */
-export const PAGE_SIZE = 50;
+const PAGE_SIZE = 50;
 
 export type SortDirection = 'asc' | 'desc';
 
