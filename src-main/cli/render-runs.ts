@@ -1,3 +1,4 @@
+import { bytesOnMeter } from '../domain/estimate/meter';
 import type { ChannelOutput } from '../ipc/contract';
 import { formatGiB, formatMoney, formatNumber } from './format';
 import { renderTable } from './table';
@@ -49,8 +50,8 @@ export function renderRuns(runs: readonly ListedRun[]): string {
   );
 }
 
-/** The prediction on the meter the run used: torch's allocated peak, or the total nvidia-smi shows. */
+/** The prediction on the meter the run used (bytesOnMeter: allocated, reserved or nvidia-smi). */
 function predictedGiB(run: ListedRun): string {
   if (!run.predicted) return '-';
-  return formatGiB(run.memoryMeter === 'torch-allocated' ? run.predicted.allocatedBytes : run.predicted.totalBytes);
+  return formatGiB(bytesOnMeter(run.memoryMeter ?? 'nvidia-smi', run.predicted));
 }
