@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { runInputSchema, type MemoryMeter, type RunInput } from '../domain/runs';
+import { GIB } from '../domain/estimate/units';
 import { referenceRunSchema, type ReferenceRun } from '../domain/reference-runs';
 import type { Db } from './driver';
 import { upsertPublishedRun } from './runs-repo';
@@ -33,7 +34,6 @@ import { zodSummary } from './validate';
 const SEED_FORMAT = 1;
 const HASH_KEY = 'internal.publishedRunsHash';
 const FILE = 'reference-runs.json';
-const GIB = 2 ** 30;
 
 const METERS: Record<string, MemoryMeter | null> = {
   'nvidia-smi': 'nvidia-smi',

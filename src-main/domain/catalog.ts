@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PARAMS } from './estimate/units';
 
 /** Stable card ids for the built-in catalog; users may add others (any kebab-case id). */
 export const cardIdSchema = z
@@ -64,7 +65,7 @@ export type Offer = z.infer<typeof offerSchema>;
 
 /** Architecture of a transformer decoder, as its config.json states it. */
 export const modelShapeSchema = z.object({
-  params: z.number().positive().max(1e14),
+  params: z.number().positive().max(MAX_PARAMS),
   layers: z.number().int().positive().max(1000),
   hidden: z.number().int().positive().max(1_000_000),
   heads: z.number().int().positive().max(10_000),
@@ -85,7 +86,7 @@ export const modelPresetSchema = modelShapeSchema.extend({
   name: z.string().min(1).max(80),
   family: z.string().min(1).max(40),
   /** Parameters used per token (MoE); equals params for dense models. */
-  activeParams: z.number().positive().max(1e14),
+  activeParams: z.number().positive().max(MAX_PARAMS),
   maxContext: z.number().int().positive().max(100_000_000),
   source: z.string().min(1).max(2000),
 });

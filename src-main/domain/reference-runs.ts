@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { estimateInputSchema } from './estimate/input';
+import { memoryMeterSchema, throughputKindSchema, throughputScopeSchema } from './runs/run-schema';
 
 /**
  * One row of data/reference-runs.json: a published, measured run normalized from
@@ -28,11 +29,12 @@ export const referenceRunSchema = z
     config: estimateInputSchema.nullable(),
     measured: z.object({
       peakMemoryBytes: z.number().positive().nullable(),
-      memoryMeter: z.enum(['nvidia-smi', 'torch-reserved', 'torch-allocated', 'torch-active', 'unknown']).nullable(),
+      /** The run log's meters, plus torch's peak active and an unstated meter (estimate/meter.ts reads them all). */
+      memoryMeter: z.enum([...memoryMeterSchema.options, 'torch-active', 'unknown']).nullable(),
       oom: z.boolean().nullable(),
       tokensPerSecond: z.number().positive().nullable(),
-      throughputKind: z.enum(['train', 'decode', 'prefill']).nullable(),
-      throughputScope: z.enum(['per-gpu', 'all-gpus', 'unknown']).nullable(),
+      throughputKind: throughputKindSchema.nullable(),
+      throughputScope: z.enum([...throughputScopeSchema.options, 'unknown']).nullable(),
       /** fms rows report nvidia-smi besides torch allocated. */
       nvidiaSmiPeakBytes: z.number().positive().nullable(),
     }),

@@ -2,11 +2,10 @@ import type { Db } from '../db/driver';
 import { measuredRuns } from '../db/runs-repo';
 import type { Card, ModelPreset } from '../domain/catalog';
 import type { EstimateInput } from '../domain/estimate/input';
+import { GIB } from '../domain/estimate/units';
 import { calibrate, type Calibration, type CalibrationRun } from '../domain/calibrate';
 import { predictRun } from '../domain/calibrate/predict';
 import type { Run } from '../domain/runs';
-
-const GIB = 2 ** 30;
 
 /**
  * The logged runs (the user's and the published ones) that can correct estimates of `method`
@@ -57,6 +56,12 @@ function toCalibrationRun(run: Run, card: Card, presets: ModelPreset[]): Calibra
 }
 
 /** The correction for `input` on `card` from the runs loaded for its method. */
-export function calibrationFor(input: EstimateInput, card: string, runs: CalibrationRun[]): Calibration {
-  return calibrate({ config: input, card }, runs);
+export function calibrationFor(
+  input: EstimateInput,
+  card: string,
+  runs: CalibrationRun[],
+  presets: ModelPreset[],
+): Calibration {
+  // With the presets, a run logged as "llama-2-13b" is compared by size with one given as "13b".
+  return calibrate({ config: input, card }, runs, { presets });
 }

@@ -8,7 +8,8 @@ import type { Handlers } from '../ipc/register';
 import type { EstimateOutput } from '../ipc/contract';
 import type { Card } from '../domain/catalog';
 import type { EstimateInput } from '../domain/estimate/input';
-import { estimateMemory, largestBatch, longestSeq } from '../domain/estimate/memory';
+import { estimateMemory } from '../domain/estimate/memory';
+import { largestBatch, longestSeq } from '../domain/estimate/solve';
 import { estimateSpeed } from '../domain/estimate/speed';
 import { rankCandidates } from '../domain/cost/rank';
 import type { Calibration, CalibrationRun } from '../domain/calibrate';
@@ -31,7 +32,8 @@ export const estimateHandlers = {
         ...options,
         headroomFraction: settings.headroomFraction,
         currency: options.currency ?? settings.currency,
-        correction: (card, gpus) => (runs.length > 0 ? calibrationFor({ ...input, gpus }, card.id, runs) : null),
+        correction: (card, gpus) =>
+          runs.length > 0 ? calibrationFor({ ...input, gpus }, card.id, runs, presets) : null,
       },
     );
   },
@@ -54,7 +56,7 @@ function computeEstimate(input: EstimateInput, db: Db, useCalibration: boolean):
     ? calibrationRuns(db, estimate.resolvedInput.method, cards, presets)
     : [];
   const corrections = new Map<string, Calibration>(
-    cards.map((card) => [card.id, calibrationFor(input, card.id, runs)]),
+    cards.map((card) => [card.id, calibrationFor(input, card.id, runs, presets)]),
   );
 
   const fits = estimate.fits.map((fit) => {

@@ -29,7 +29,7 @@ function predictionFor(
     const card = cards.find((c) => c.id === run.card);
     if (card) {
       const { memory, tokensPerSecond } = predictRun({ ...run, card }, presets);
-      return { totalBytes: memory.total, allocatedBytes: memory.allocated, tokensPerSecond };
+      return { ...memory, tokensPerSecond };
     }
     const memory = estimateMemory(run.config, { presets, cards: [] });
     return {

@@ -79,6 +79,8 @@ const speedSchema = z.union([
     tokensPerSecond: z.number(),
     tokensPerSecondPerGpu: z.number(),
     samplesPerSecond: z.number().optional(),
+    /** Dense peak TFLOPS the MFU applies to (FP32 for pure fp32 training, else BF16). */
+    peakTflops: z.number(),
     mfu: z.number(),
     bound: z.literal('compute'),
     scalingEfficiency: z.number(),

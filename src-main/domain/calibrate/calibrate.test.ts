@@ -19,7 +19,7 @@ function run(overrides: Partial<CalibrationRun> = {}, id = 'r1'): CalibrationRun
     measuredMemoryBytes: 13 * GIB,
     memoryMeter: 'nvidia-smi',
     measuredTokensPerSecond: 800,
-    predictedMemoryBytes: { total: 10 * GIB, allocated: 9 * GIB },
+    predictedMemoryBytes: { totalBytes: 10 * GIB, allocatedBytes: 9 * GIB },
     predictedTokensPerSecond: 1000,
     outcome: 'ok',
     ...overrides,
@@ -155,7 +155,7 @@ describe('calibrate', () => {
       measuredMemoryBytes: fc.option(num),
       memoryMeter: fc.constantFrom('nvidia-smi', 'torch-reserved', 'torch-allocated', null),
       measuredTokensPerSecond: fc.option(num),
-      predictedMemoryBytes: fc.option(fc.record({ total: num, allocated: num })),
+      predictedMemoryBytes: fc.option(fc.record({ totalBytes: num, allocatedBytes: num })),
       predictedTokensPerSecond: fc.option(num),
       outcome: fc.constantFrom('ok', 'oom', 'crashed', 'preempted'),
     }) as fc.Arbitrary<CalibrationRun>;

@@ -1,5 +1,6 @@
+import { bytesOnMeter } from '../estimate/meter';
 import { fitLogFactor, type FitPrior, type LogRatio } from './fit';
-import { DEFAULT_SIMILARITY, similarityWeight, type SimilarityOptions } from './similarity';
+import { DEFAULT_SIMILARITY, similarityTo, type SimilarityOptions } from './similarity';
 import { flagInconsistentThroughput } from './throughput-flags';
 import type { Calibration, CalibrationRun, CalibrationTarget, ThroughputKind } from './types';
 
@@ -29,9 +30,9 @@ function kindOf(method: CalibrationTarget['config']['method'], kind: ThroughputK
 /** ln(measured ÷ predicted) on the meter the run used; null when the run says nothing about memory. */
 function memoryLogRatio(run: CalibrationRun): number | null {
   if (run.outcome === 'oom' || run.memoryMeter === null || run.predictedMemoryBytes === null) return null;
-  // torch's peak allocated is compared with the allocated prediction; nvidia-smi and reserved with the total.
-  const predicted =
-    run.memoryMeter === 'torch-allocated' ? run.predictedMemoryBytes.allocated : run.predictedMemoryBytes.total;
+  // The part of the prediction the run's meter shows: allocated for torch's peak allocated, total minus the CUDA
+  // context for torch's reserved, the total for nvidia-smi.
+  const predicted = bytesOnMeter(run.memoryMeter, run.predictedMemoryBytes);
   if (!finitePositive(run.measuredMemoryBytes) || !finitePositive(predicted)) return null;
   return Math.log(run.measuredMemoryBytes / predicted);
 }
@@ -71,8 +72,9 @@ export function calibrate(target: CalibrationTarget, runs: CalibrationRun[], opt
   const speedPoints: LogRatio[] = [];
   const used: CalibrationRun[] = [];
   const similarOoms: CalibrationRun[] = [];
+  const weightOf = similarityTo(target, similarity);
   for (const run of runs) {
-    const weight = similarityWeight(target, run, similarity) * (run.origin === 'published' ? publishedWeight : 1);
+    const weight = weightOf(run) * (run.origin === 'published' ? publishedWeight : 1);
     if (!(weight >= minWeight)) continue;
     if (run.outcome === 'oom') similarOoms.push(run);
     const memory = memoryLogRatio(run);

@@ -4,6 +4,7 @@ import type { ReferenceRun } from '../reference-runs';
 import type { Card, ModelPreset } from '../catalog';
 import { estimateInputSchema } from '../estimate/input';
 import { estimateMemory } from '../estimate/memory';
+import { bytesOnMeter } from '../estimate/meter';
 import { estimateSpeed } from '../estimate/speed';
 import { calibrate } from './calibrate';
 import type { CalibrationRun, MemoryMeter } from './types';
@@ -55,7 +56,7 @@ function toRun(row: ReferenceRun): (CalibrationRun & { core: boolean }) | null {
     measuredMemoryBytes: row.measured.oom ? null : row.measured.peakMemoryBytes,
     memoryMeter: meterOf(row.measured.memoryMeter),
     measuredTokensPerSecond: row.measured.tokensPerSecond,
-    predictedMemoryBytes: { total: memory.perGpu.totalBytes, allocated: memory.perGpu.allocatedBytes },
+    predictedMemoryBytes: { totalBytes: memory.perGpu.totalBytes, allocatedBytes: memory.perGpu.allocatedBytes },
     predictedTokensPerSecond,
     outcome: row.measured.oom ? 'oom' : 'ok',
     throughputKind: kind,
@@ -83,7 +84,7 @@ function looErrors(quantity: 'memory' | 'speed'): Errors[] {
     if (quantity === 'memory') {
       measured = run.outcome === 'ok' && run.memoryMeter !== null ? run.measuredMemoryBytes : null;
       const p = run.predictedMemoryBytes;
-      predicted = p === null ? null : run.memoryMeter === 'torch-allocated' ? p.allocated : p.total;
+      predicted = p === null || run.memoryMeter === null ? null : bytesOnMeter(run.memoryMeter, p);
     } else {
       measured = run.measuredTokensPerSecond;
       predicted = run.predictedTokensPerSecond;

@@ -6,7 +6,8 @@ import type { ThroughputKind } from './types';
 
 /** What the raw estimator says about one run's configuration on its card. */
 export interface RunPrediction {
-  memory: { total: number; allocated: number };
+  /** Per-GPU peak: `totalBytes` as nvidia-smi shows it, `allocatedBytes` as torch's peak allocated. */
+  memory: { totalBytes: number; allocatedBytes: number };
   /** In the run's own scope and kind; null when the run has no throughput to compare with. */
   tokensPerSecond: number | null;
 }
@@ -29,5 +30,6 @@ export function predictRun(
   } else {
     tokensPerSecond = run.throughputKind === 'prefill' ? speed.prefillTokensPerSecond : speed.decodeTokensPerSecond;
   }
-  return { memory: { total: memory.perGpu.totalBytes, allocated: memory.perGpu.allocatedBytes }, tokensPerSecond };
+  const { totalBytes, allocatedBytes } = memory.perGpu;
+  return { memory: { totalBytes, allocatedBytes }, tokensPerSecond };
 }

@@ -1,6 +1,8 @@
 import type { ModelPreset } from '../catalog';
 import type { EstimateInput } from '../estimate/input';
-import { parseParamCount } from '../estimate/units';
+import { InputError } from '../errors';
+import { resolveInput, type ResolvedInput } from '../estimate/resolve-input';
+import { resolveModel } from '../estimate/shape';
 
 /** How quickly a run's weight falls off as its configuration moves away from the target. */
 export interface SimilarityOptions {
@@ -48,23 +50,35 @@ export function cardFamily(cardId: string): string {
   return FAMILY_ALIASES[base] ?? base;
 }
 
-/** The weight format, with the scheme a quantized precision gets by default (bitsandbytes). */
-function quantOf(config: EstimateInput): string {
-  const quantized = config.precision === 'int4' || config.precision === 'int8';
-  return config.quant ?? (quantized ? 'bnb' : 'none');
+/** A configuration as the estimator reads it: every default filled in, and its parameter count where readable. */
+interface Resolved {
+  input: ResolvedInput;
+  /** null when the model is neither a preset of `presets` nor a readable size. */
+  params: number | null;
 }
 
-/** Parameter count of the configured model, or null when it cannot be read without the estimator. */
-export function paramsOf(model: EstimateInput['model'], presets: ModelPreset[]): number | null {
-  if (typeof model !== 'string') return model.params;
-  const key = model.trim().toLowerCase();
-  const preset = presets.find((p) => p.id === key);
-  return preset ? preset.params : parseParamCount(key);
+/** The configuration with the estimator's defaults filled in; null when the estimator would reject it. */
+function resolveConfig(config: EstimateInput, presets: ModelPreset[]): Resolved | null {
+  let input: ResolvedInput;
+  try {
+    input = resolveInput(config).resolved;
+  } catch (error) {
+    if (error instanceof InputError) return null;
+    throw error;
+  }
+  let params: number | null;
+  try {
+    params = resolveModel(config.model, presets).model.params;
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    params = null;
+  }
+  return { input, params };
 }
 
 /** True when two configurations can share a correction at all: same method and weight format. */
-export function sameKind(a: EstimateInput, b: EstimateInput): boolean {
-  return a.method === b.method && a.precision === b.precision && quantOf(a) === quantOf(b);
+function sameKind(a: ResolvedInput, b: ResolvedInput): boolean {
+  return a.method === b.method && a.precision === b.precision && a.quant === b.quant;
 }
 
 function gaussian(a: number, b: number, width: number): number {
@@ -73,55 +87,67 @@ function gaussian(a: number, b: number, width: number): number {
   return Math.exp(-0.5 * d * d);
 }
 
-function loraKey(config: EstimateInput): string {
+function loraKey(config: ResolvedInput): string {
   if (!config.lora) return '';
   const targets = config.lora.targets;
   return `${config.lora.rank}:${Array.isArray(targets) ? [...targets].sort().join(',') : targets}`;
 }
 
 /** Settings the estimator models but a run may differ in; each difference halves the weight. */
-function settingMismatches(a: EstimateInput, b: EstimateInput): number {
+function settingMismatches(a: ResolvedInput, b: ResolvedInput): number {
   const pairs: Array<[unknown, unknown]> = [
-    [a.gradientCheckpointing ?? false, b.gradientCheckpointing ?? false],
-    [a.sharding ?? 'none', b.sharding ?? 'none'],
-    [a.optimizer ?? 'adamw', b.optimizer ?? 'adamw'],
-    [a.flashAttention ?? true, b.flashAttention ?? true],
+    [a.gradientCheckpointing, b.gradientCheckpointing],
+    [a.sharding, b.sharding],
+    [a.optimizer, b.optimizer],
+    [a.flashAttention, b.flashAttention],
     [loraKey(a), loraKey(b)],
-    [a.optimizerInBackward ?? false, b.optimizerInBackward ?? false],
-    [a.chunkedCrossEntropy ?? false, b.chunkedCrossEntropy ?? false],
-    [a.activationOffload ?? false, b.activationOffload ?? false],
-    [a.optimizerOffload ?? false, b.optimizerOffload ?? false],
-    [a.inferenceRuntime ?? 'efficient', b.inferenceRuntime ?? 'efficient'],
+    [a.optimizerInBackward, b.optimizerInBackward],
+    [a.chunkedCrossEntropy, b.chunkedCrossEntropy],
+    [a.activationOffload, b.activationOffload],
+    [a.optimizerOffload, b.optimizerOffload],
+    [a.inferenceRuntime, b.inferenceRuntime],
   ];
   return pairs.filter(([x, y]) => x !== y).length;
 }
 
 /**
  * Weight in [0, 1] of a run for a target: 0 across card families, methods or weight formats, else a
- * product of Gaussian kernels on |ln ratio| of size, sequence, batch and GPU count.
+ * product of Gaussian kernels on |ln ratio| of size, sequence, batch and GPU count. Both configurations
+ * are compared as the estimator resolves them (its defaults filled in); one it would reject weighs 0.
  */
 export function similarityWeight(
   target: { config: EstimateInput; card: string },
   run: { config: EstimateInput; card: string; gpus: number },
   opts: SimilarityOptions = DEFAULT_SIMILARITY,
 ): number {
-  if (cardFamily(target.card) !== cardFamily(run.card)) return 0;
-  if (!sameKind(target.config, run.config)) return 0;
-  const targetParams = paramsOf(target.config.model, opts.presets);
-  const runParams = paramsOf(run.config.model, opts.presets);
-  const size =
-    targetParams !== null && runParams !== null
-      ? gaussian(targetParams, runParams, opts.paramsLogWidth)
-      : target.config.model === run.config.model
-        ? 1
-        : 0;
-  const card = target.card === run.card ? 1 : opts.siblingCardWeight;
-  const weight =
-    size *
-    card *
-    gaussian(target.config.seqLen, run.config.seqLen, opts.seqLogWidth) *
-    gaussian(target.config.batchSize, run.config.batchSize, opts.batchLogWidth) *
-    gaussian(target.config.gpus ?? 1, run.gpus, opts.gpusLogWidth) *
-    opts.settingMismatchWeight ** settingMismatches(target.config, run.config);
-  return Number.isFinite(weight) ? Math.min(1, Math.max(0, weight)) : 0;
+  return similarityTo(target, opts)(run);
+}
+
+/** similarityWeight with the target resolved once, for weighing many runs against it. */
+export function similarityTo(
+  target: { config: EstimateInput; card: string },
+  opts: SimilarityOptions = DEFAULT_SIMILARITY,
+): (run: { config: EstimateInput; card: string; gpus: number }) => number {
+  const t = resolveConfig(target.config, opts.presets);
+  const family = cardFamily(target.card);
+  return (run) => {
+    if (t === null || family !== cardFamily(run.card)) return 0;
+    const r = resolveConfig(run.config, opts.presets);
+    if (r === null || !sameKind(t.input, r.input)) return 0;
+    const size =
+      t.params !== null && r.params !== null
+        ? gaussian(t.params, r.params, opts.paramsLogWidth)
+        : target.config.model === run.config.model
+          ? 1
+          : 0;
+    const card = target.card === run.card ? 1 : opts.siblingCardWeight;
+    const weight =
+      size *
+      card *
+      gaussian(t.input.seqLen, r.input.seqLen, opts.seqLogWidth) *
+      gaussian(t.input.batchSize, r.input.batchSize, opts.batchLogWidth) *
+      gaussian(t.input.gpus, run.gpus, opts.gpusLogWidth) *
+      opts.settingMismatchWeight ** settingMismatches(t.input, r.input);
+    return Number.isFinite(weight) ? Math.min(1, Math.max(0, weight)) : 0;
+  };
 }

@@ -1,10 +1,7 @@
 import type { EstimateInput } from '../estimate/input';
+import type { MemoryMeter, RunOrigin, RunOutcome, ThroughputKind } from '../runs/run-schema';
 
-/** Which meter a peak-memory number was read from. */
-export type MemoryMeter = 'nvidia-smi' | 'torch-reserved' | 'torch-allocated';
-
-/** What a throughput number counts: training tokens, generated tokens, or prompt tokens. */
-export type ThroughputKind = 'train' | 'decode' | 'prefill';
+export type { MemoryMeter, ThroughputKind };
 
 /**
  * A logged run: the configuration that was run, what really happened, and what the estimator
@@ -12,18 +9,18 @@ export type ThroughputKind = 'train' | 'decode' | 'prefill';
  */
 export interface CalibrationRun {
   id: string;
-  origin: 'mine' | 'published';
+  origin: RunOrigin;
   card: string;
   gpus: number;
   config: EstimateInput;
   measuredMemoryBytes: number | null;
   memoryMeter: MemoryMeter | null;
   measuredTokensPerSecond: number | null;
-  /** The estimator's per-GPU peak: `total` is what nvidia-smi shows, `allocated` torch's peak allocated. */
-  predictedMemoryBytes: { total: number; allocated: number } | null;
+  /** The estimator's per-GPU peak: `totalBytes` is what nvidia-smi shows, `allocatedBytes` torch's peak allocated. */
+  predictedMemoryBytes: { totalBytes: number; allocatedBytes: number } | null;
   /** Predicted in the same scope (per GPU or all GPUs) and kind as the measured number. */
   predictedTokensPerSecond: number | null;
-  outcome: 'ok' | 'oom' | 'crashed' | 'preempted';
+  outcome: RunOutcome;
   /** Absent = training tokens for a training method, decode tokens for inference. */
   throughputKind?: ThroughputKind;
 }

@@ -1,5 +1,5 @@
 import type { Offer } from '../catalog';
-import { roundDecimal, roundMoney } from './money';
+import { ceilClean, roundDecimal, roundMoney } from './money';
 import { BILLING_PERIOD_HOURS, offerPricePerGpuHour } from './unit-cost';
 
 /** What the user wants done: tokens to process (dataset tokens, or tokens to generate) and epochs. */
@@ -20,9 +20,6 @@ export function jobHours(tokens: number, tokensPerSecond: number): number {
   if (!(tokensPerSecond > 0)) throw new RangeError('tokensPerSecond must be positive');
   return tokens / tokensPerSecond / 3600;
 }
-
-// Float noise (2.0000000001 h) must not start another billed hour.
-const ceilClean = (x: number): number => Math.ceil(roundDecimal(x, 9));
 
 export interface JobCost {
   cost: number;

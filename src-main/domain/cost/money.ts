@@ -16,6 +16,14 @@ export function roundDecimal(value: number, digits: number): number {
   return (Math.sign(value) * Math.round(scaled)) / scale;
 }
 
+/**
+ * Rounds up after cutting float noise to 12 significant digits, so 2.0000000000004 billed units stay 2,
+ * not 3 (packages started, units of billing granularity).
+ */
+export function ceilClean(value: number): number {
+  return Math.ceil(Number(value.toPrecision(12)));
+}
+
 /** Money rounded to the currency's minor unit; never negative (a cost below zero is a bug upstream). */
 export function roundMoney(amount: number, currency: Currency): number {
   return Math.max(0, roundDecimal(amount, MINOR_UNIT_DIGITS[currency]));

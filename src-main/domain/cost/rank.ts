@@ -94,7 +94,7 @@ function convertOffer(offer: Offer, target: Currency, usdPerCny: number | undefi
 
 function speedReason(speed: TrainingSpeed | InferenceSpeed, card: Card): string {
   if (speed.kind === 'train') {
-    return `compute-bound: ${card.bf16Tflops} TFLOPS × ${Math.round(speed.mfu * 100)}% MFU`;
+    return `compute-bound: ${speed.peakTflops} TFLOPS × ${Math.round(speed.mfu * 100)}% MFU`;
   }
   if (speed.bound === 'memory') return `memory-bound: ${card.bandwidthGBps} GB/s`;
   if (speed.bound === 'compute') return `compute-bound: ${card.bf16Tflops} TFLOPS`;

@@ -43,7 +43,7 @@ export function layerActivationBytesPerToken(s: ActivationSetup): number {
 }
 
 /** Bytes of the attention score/softmax storage per layer without FlashAttention: 5·a·s²·b at 16 bits (Korthikanti et al. 2022, eq. 1). */
-export function eagerAttentionBytes(s: ActivationSetup): number {
+function eagerAttentionBytes(s: ActivationSetup): number {
   return 2.5 * s.activationBytes * s.model.heads * s.seqLen * s.seqLen * s.batchSize;
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cardIdSchema } from '../catalog';
+import { cardIdSchema, modelShapeSchema } from '../catalog';
 
 export const methodSchema = z.enum(['inference', 'full', 'lora', 'qlora']);
 export type Method = z.infer<typeof methodSchema>;
@@ -25,22 +25,7 @@ export type LoraTarget = z.infer<typeof loraTargetSchema>;
  * A model given as a shape. Only `params` is required: missing fields are inferred from a
  * typical modern decoder of that size, and the result says so in `assumptions`.
  */
-export const modelInputObjectSchema = z
-  .object({
-    params: z.number().positive().max(1e14),
-    layers: z.number().int().positive().max(1000).optional(),
-    hidden: z.number().int().positive().max(1_000_000).optional(),
-    heads: z.number().int().positive().max(10_000).optional(),
-    kvHeads: z.number().int().positive().max(10_000).optional(),
-    headDim: z.number().int().positive().max(100_000).optional(),
-    intermediate: z.number().int().positive().max(10_000_000).optional(),
-    vocab: z.number().int().positive().max(10_000_000).optional(),
-    tiedEmbeddings: z.boolean().optional(),
-    gatedMlp: z.boolean().optional(),
-    experts: z.number().int().positive().max(4096).optional(),
-    expertsPerToken: z.number().int().positive().max(4096).optional(),
-  })
-  .strict();
+const modelInputObjectSchema = modelShapeSchema.partial().extend({ params: modelShapeSchema.shape.params }).strict();
 export type ModelInputObject = z.infer<typeof modelInputObjectSchema>;
 
 /**
@@ -68,7 +53,7 @@ export const estimateInputSchema = z
       .optional(),
     gpus: z.number().int().min(1).max(1024).optional(),
     sharding: shardingSchema.optional(),
-    kvCachePrecision: z.enum(['fp32', 'bf16', 'fp16', 'fp8', 'int8', 'int4']).optional(),
+    kvCachePrecision: precisionSchema.optional(),
     gpu: cardIdSchema.optional(),
     /** Optimizer step fused into backward, per parameter (torchtune optimizer_in_bwd): no full gradient buffer. */
     optimizerInBackward: z.boolean().optional(),
@@ -126,8 +111,7 @@ export interface ResolvedModel {
 export interface MemoryEstimate {
   model: ResolvedModel;
   /** The input with every default filled in (what was actually estimated). */
-  resolvedInput: Required<Omit<EstimateInput, 'gpu' | 'lora' | 'quant'>> &
-    Pick<EstimateInput, 'gpu' | 'lora' | 'quant'>;
+  resolvedInput: Required<Omit<EstimateInput, 'gpu' | 'lora'>> & Pick<EstimateInput, 'gpu' | 'lora'>;
   trainableParams: number;
   perGpu: {
     /** What nvidia-smi shows at peak: torch reserved + CUDA context. */

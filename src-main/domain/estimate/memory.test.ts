@@ -3,7 +3,8 @@ import { readDataFile } from '../../data-files';
 import type { Card, ModelPreset } from '../catalog';
 import { InputError } from '../errors';
 import type { EstimateInput } from './input';
-import { estimateMemory, largestBatch, longestSeq } from './memory';
+import { estimateMemory } from './memory';
+import { largestBatch, longestSeq } from './solve';
 import { resolveModel } from './shape';
 import { GIB, parseParamCount } from './units';
 

@@ -12,10 +12,8 @@ import { dequantBufferBytes, LLAMA_CPP_UBATCH_TOKENS, runtimeBytes } from './run
 import { layerParams, resolveModel } from './shape';
 import { loraParams, loraTargets } from './trainable';
 import { trainingStateBytes, type TrainingStateBytes } from './training-state';
-import { dtypeBytes } from './units';
+import { computeDtype, dtypeBytes, GIB } from './units';
 import { largestMatrixParams, linearBytesPerParam, weightBytes } from './weights';
-
-export { largestBatch, longestSeq } from './solve';
 
 /** Share of each card's memory kept free by default (fragmentation spikes, other processes). */
 export const DEFAULT_HEADROOM_FRACTION = 0.1;
@@ -39,13 +37,8 @@ interface PerGpu {
  * every card of `ctx.cards`. Pure: throws InputError for incoherent input.
  */
 export function estimateMemory(input: EstimateInput, ctx: EstimateContext): MemoryEstimate {
-  const { resolved, assumptions: inputAssumptions } = resolveInput(input);
-  const { model, assumptions: modelAssumptions } = resolveModel(input.model, ctx.presets);
-  const assumptions = [...modelAssumptions, ...inputAssumptions];
-  const { perGpu, trainableParams } =
-    resolved.method === 'inference'
-      ? inferencePeak(model, resolved, assumptions)
-      : trainingPeak(model, resolved, assumptions);
+  const { resolved, model, assumptions } = resolveEstimate(input, ctx.presets);
+  const { perGpu, trainableParams } = peakPerGpu(model, resolved, assumptions);
   return {
     model,
     resolvedInput: resolved,
@@ -56,14 +49,43 @@ export function estimateMemory(input: EstimateInput, ctx: EstimateContext): Memo
   };
 }
 
+/**
+ * The input with every default filled in and its model resolved to a shape, with the assumptions
+ * made: everything estimateMemory settles before it computes a peak. Throws InputError for incoherent input.
+ */
+export function resolveEstimate(
+  input: EstimateInput,
+  presets: ModelPreset[],
+): { resolved: ResolvedInput; model: ResolvedModel; assumptions: string[] } {
+  const { resolved, assumptions: inputAssumptions } = resolveInput(input);
+  const { model, assumptions: modelAssumptions } = resolveModel(input.model, presets);
+  return { resolved, model, assumptions: [...modelAssumptions, ...inputAssumptions] };
+}
+
+/** Peak memory per GPU of a resolved configuration; notable modelling choices are pushed onto `assumptions`. */
+export function peakPerGpu(
+  model: ResolvedModel,
+  resolved: ResolvedInput,
+  assumptions: string[],
+): { perGpu: PerGpu; trainableParams: number } {
+  return resolved.method === 'inference'
+    ? inferencePeak(model, resolved, assumptions)
+    : trainingPeak(model, resolved, assumptions);
+}
+
+/** The memory a peak may use on `card`: memory × (1 − headroom). */
+export function usableBytes(card: Card, headroomFraction: number): number {
+  return card.memoryGiB * GIB * (1 - headroomFraction);
+}
+
 /** One CardFit per card: fits when the total stays under memory × (1 − headroom). */
-export function cardFits(totalBytes: number, cards: Card[], headroomFraction: number): CardFit[] {
+function cardFits(totalBytes: number, cards: Card[], headroomFraction: number): CardFit[] {
   return cards.map((card) => {
-    const memoryBytes = card.memoryGiB * 2 ** 30;
+    const memoryBytes = card.memoryGiB * GIB;
     return {
       card: card.id,
       memoryBytes,
-      fits: totalBytes <= memoryBytes * (1 - headroomFraction),
+      fits: totalBytes <= usableBytes(card, headroomFraction),
       headroomBytes: memoryBytes - totalBytes,
     };
   });
@@ -79,10 +101,9 @@ function inferencePeak(
   r: ResolvedInput,
   assumptions: string[],
 ): { perGpu: PerGpu; trainableParams: number } {
-  const quant = r.quant ?? 'none';
-  const gguf = quant.startsWith('gguf');
+  const gguf = r.quant.startsWith('gguf');
   const e = activationBytes(r.precision, false, false);
-  const weights = weightBytes(model, r.precision, quant) / r.gpus;
+  const weights = weightBytes(model, r.precision, r.quant) / r.gpus;
   const kvCache = kvCacheBytes(model, r.batchSize, r.seqLen, dtypeBytes(r.kvCachePrecision)) / r.gpus;
   const tokens = r.batchSize * r.seqLen;
   const prefillTokens = gguf ? Math.min(tokens, LLAMA_CPP_UBATCH_TOKENS) : tokens;
@@ -110,17 +131,16 @@ function trainingPeak(
   r: ResolvedInput,
   assumptions: string[],
 ): { perGpu: PerGpu; trainableParams: number } {
-  const quant = r.quant ?? 'none';
   const n = r.gpus;
   const multi = n > 1;
   const shardOptimizer = multi && r.sharding !== 'none';
   const shardGradients = multi && (r.sharding === 'zero2' || r.sharding === 'zero3' || r.sharding === 'fsdp');
   const shardWeights = multi && (r.sharding === 'zero3' || r.sharding === 'fsdp');
-  const computePrecision: Precision = r.precision === 'fp32' || r.precision === 'fp16' ? r.precision : 'bf16';
+  const computePrecision = computeDtype(r.precision);
   // bnb QLoRA: norms kept in fp32 (PEFT prepare_model_for_kbit_training) promote the norm and MLP tensors to fp32,
   // and bnb Linear4bit returns its input dtype (see activations.ts residualBytes).
   const e = activationBytes(r.precision, r.mixedPrecision, true);
-  const fp32Residual = r.method === 'qlora' && quant === 'bnb';
+  const fp32Residual = r.method === 'qlora' && r.quant === 'bnb';
   const residual = fp32Residual ? 4 : e;
   if (fp32Residual)
     assumptions.push('bitsandbytes QLoRA: norm and MLP activations held in fp32 between the 4-bit matmuls');
@@ -132,16 +152,18 @@ function trainingPeak(
   let loraMatrices = 0;
   if (r.method === 'full') {
     trainableParams = model.params;
-    modelWeights = weightBytes(model, r.precision, quant);
+    modelWeights = weightBytes(model, r.precision, r.quant);
     state = trainingStateBytes(r.optimizer, r.precision, r.mixedPrecision);
   } else {
-    const lora = r.lora ?? { rank: 16, targets: 'attention' as const };
+    // resolveInput gives every LoRA/QLoRA run its adapters (rank 16 on attention unless set).
+    const lora = r.lora;
+    if (!lora) throw new Error(`a resolved ${r.method} input has its LoRA settings`);
     trainableParams = loraParams(lora, model);
     loraRank = lora.rank;
     loraMatrices = loraTargets(lora.targets, model).length;
     // Adapters live in fp32 with mixed precision (PEFT's default upcast), else in the compute dtype.
     const adapterPrecision: Precision = r.mixedPrecision ? 'fp32' : computePrecision;
-    modelWeights = weightBytes(model, r.precision, quant) + trainableParams * dtypeBytes(adapterPrecision);
+    modelWeights = weightBytes(model, r.precision, r.quant) + trainableParams * dtypeBytes(adapterPrecision);
     state = trainingStateBytes(r.optimizer, adapterPrecision, false);
   }
 
@@ -150,7 +172,7 @@ function trainingPeak(
   const offloadWeights = r.optimizerOffload && r.sharding === 'fsdp';
   const weights = offloadWeights ? 0 : shardWeights ? modelWeights / n : modelWeights;
   if (offloadWeights) assumptions.push('FSDP CPU offload: weight shards live in CPU memory, layers gathered on use');
-  const layerBytes = layerParams(model) * linearBytesPerParam(r.precision, quant);
+  const layerBytes = layerParams(model) * linearBytesPerParam(r.precision, r.quant);
   // FSDP / ZeRO-3 gather one layer for compute and prefetch the next (PyTorch FSDP docs, backward_prefetch).
   const gathered = offloadWeights ? 2 * layerBytes : shardWeights ? 2 * layerBytes * (1 - 1 / n) : 0;
   // Offloaded optimizers keep states, master weights and gradients in CPU memory and step there

@@ -1,7 +1,8 @@
+import type { ReferenceRun } from '../reference-runs';
 import { CUDA_CONTEXT_BYTES } from './runtime';
 
 /** What read a published peak: torch's allocator stats, nvidia-smi, or an unstated meter. */
-export type MemoryMeterReading = 'nvidia-smi' | 'torch-reserved' | 'torch-allocated' | 'torch-active' | 'unknown';
+export type MemoryMeterReading = NonNullable<ReferenceRun['measured']['memoryMeter']>;
 
 /**
  * The part of an estimate that a meter shows (shared/measurements README pitfalls: allocated ≤

@@ -1,5 +1,6 @@
 import { InputError } from '../errors';
 import type { EstimateInput, MemoryEstimate, Quant } from './input';
+import { computeDtype } from './units';
 
 export type ResolvedInput = MemoryEstimate['resolvedInput'];
 
@@ -82,8 +83,7 @@ export function resolveInput(input: EstimateInput): { resolved: ResolvedInput; a
     assumptions.push('gradient checkpointing on (the PEFT QLoRA default)');
   }
   const flashAttention = input.flashAttention ?? true;
-  const kvCachePrecision =
-    input.kvCachePrecision ?? (precision === 'fp16' ? 'fp16' : precision === 'fp32' ? 'fp32' : 'bf16');
+  const kvCachePrecision = input.kvCachePrecision ?? computeDtype(precision);
 
   let lora = input.lora;
   if (method === 'lora' || method === 'qlora') {

@@ -13,7 +13,7 @@ export const CUDA_CONTEXT_BYTES = 0.5 * GIB;
  * Fitted on published rows, see data/reference-runs.json (fms rows report both torch peak
  * allocated and nvidia-smi peak): one global constant.
  */
-export const ALLOCATOR_RESERVE_FRACTION = 0.25;
+const ALLOCATOR_RESERVE_FRACTION = 0.25;
 
 /**
  * Share of a re-allocated growing cache (HF dynamic KV cache) left reserved on average.

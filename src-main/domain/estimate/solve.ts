@@ -1,6 +1,6 @@
 import type { Card } from '../catalog';
 import type { EstimateInput } from './input';
-import { estimateMemory, type EstimateContext } from './memory';
+import { DEFAULT_HEADROOM_FRACTION, peakPerGpu, resolveEstimate, usableBytes, type EstimateContext } from './memory';
 
 const MAX_BATCH = 65_536;
 const MAX_SEQ = 10_000_000;
@@ -23,9 +23,23 @@ function largestFitting(upper: number, fits: (value: number) => boolean): number
   return low;
 }
 
-function fitsOn(input: EstimateInput, card: Card, ctx: EstimateContext): boolean {
-  const estimate = estimateMemory(input, { ...ctx, cards: [card] });
-  return estimate.fits[0]?.fits ?? false;
+/**
+ * The largest value of `field` in [1, upper] whose peak fits `card` with the headroom of `ctx`. The input is
+ * resolved once; each probe recomputes only the peak for the changed batch or sequence.
+ */
+function largestOn(
+  input: EstimateInput,
+  card: Card,
+  ctx: EstimateContext,
+  field: 'batchSize' | 'seqLen',
+  upper: number,
+): number {
+  const { resolved, model } = resolveEstimate(input, ctx.presets);
+  const usable = usableBytes(card, ctx.headroomFraction ?? DEFAULT_HEADROOM_FRACTION);
+  return largestFitting(upper, (value) => {
+    const { perGpu } = peakPerGpu(model, { ...resolved, [field]: value }, []);
+    return perGpu.totalBytes <= usable;
+  });
 }
 
 /**
@@ -33,10 +47,10 @@ function fitsOn(input: EstimateInput, card: Card, ctx: EstimateContext): boolean
  * of `ctx`; 0 when even batch 1 does not fit.
  */
 export function largestBatch(input: EstimateInput, card: Card, ctx: EstimateContext): number {
-  return largestFitting(MAX_BATCH, (batchSize) => fitsOn({ ...input, batchSize }, card, ctx));
+  return largestOn(input, card, ctx, 'batchSize', MAX_BATCH);
 }
 
 /** The longest sequence at `input.batchSize` that fits `card`; 0 when nothing fits. */
 export function longestSeq(input: EstimateInput, card: Card, ctx: EstimateContext): number {
-  return largestFitting(MAX_SEQ, (seqLen) => fitsOn({ ...input, seqLen }, card, ctx));
+  return largestOn(input, card, ctx, 'seqLen', MAX_SEQ);
 }

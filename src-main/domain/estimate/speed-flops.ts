@@ -1,4 +1,5 @@
 import type { Method, Precision, Quant, ResolvedModel } from './input';
+import { embeddingParams } from './shape';
 import { quantBitsPerWeight } from './weights';
 
 /**
@@ -56,23 +57,12 @@ export function prefillFlopsPerToken(model: ResolvedModel, seqLen: number): numb
  * Weight bytes read from DRAM per decode step: every active linear weight plus the LM head once (the input
  * embedding is a one-row lookup). GGUF files quantize the head too; other schemes keep it 16-bit.
  */
-export function decodeWeightBytes(model: ResolvedModel, precision: Precision, quant: Quant | undefined): number {
+export function decodeWeightBytes(model: ResolvedModel, precision: Precision, quant: Quant): number {
   const head = model.vocab * model.hidden;
-  const embeddings = model.tiedEmbeddings ? head : 2 * head;
-  const linear = Math.max(0, model.activeParams - embeddings);
-  const linearBits = quantBitsPerWeight(precision, quant ?? 'none');
-  const headBits = quant?.startsWith('gguf') ? linearBits : precision === 'fp32' ? 32 : 16;
+  const linear = Math.max(0, model.activeParams - embeddingParams(model));
+  const linearBits = quantBitsPerWeight(precision, quant);
+  const headBits = quant.startsWith('gguf') ? linearBits : precision === 'fp32' ? 32 : 16;
   return (linear * linearBits + head * headBits) / 8;
-}
-
-/** KV-cache bytes read per decode step: 2·L·a_kv·d·context·b·bytes (K and V for every cached token). */
-export function decodeKvBytes(
-  model: ResolvedModel,
-  contextTokens: number,
-  batchSize: number,
-  kvBytesPerValue: number,
-): number {
-  return 2 * model.layers * model.kvHeads * model.headDim * contextTokens * batchSize * kvBytesPerValue;
 }
 
 /** Short engineering notation for explanations: 7.24e9 → "7.24e9". */

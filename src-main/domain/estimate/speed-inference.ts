@@ -1,16 +1,17 @@
 import type { Card } from '../catalog';
 import type { ResolvedModel } from './input';
 import { SPEED, memoryClass } from './speed-constants';
-import { decodeKvBytes, decodeWeightBytes, fmt, prefillFlopsPerToken } from './speed-flops';
+import { kvCacheBytes } from './activations';
+import { decodeWeightBytes, fmt, prefillFlopsPerToken } from './speed-flops';
 import type { InferenceRuntime, InferenceSpeed, SpeedConfig } from './speed';
-
-const kvBytes: Record<string, number> = { fp32: 4, bf16: 2, fp16: 2, fp8: 1, int8: 1, int4: 0.5 };
+import { dtypeBytes } from './units';
 
 /**
- * Inference throughput. Decode step time = max(bytes read ÷ (bandwidth × η), FLOPs ÷ achieved FLOP/s) plus
- * a fixed per-layer time (kernel launches, sync) that bounds small models at batch 1. Several GPUs split
- * the layers (pipeline, as llama.cpp does): memory is split,
- * a decode step gets no faster and pays one activation hop per extra GPU.
+ * Inference throughput. GPU time of a decode step = max(bytes read ÷ (bandwidth × η), FLOPs ÷ achieved
+ * FLOP/s). An efficient runtime adds a fixed per-layer time (kernel launches, sync) that bounds small models
+ * at batch 1; an eager one takes the larger of the GPU time and a per-layer CPU dispatch floor. Several GPUs
+ * split the layers (pipeline, as llama.cpp does): memory is split, a decode step gets no faster and pays one
+ * activation hop per extra GPU.
  */
 export function estimateInferenceSpeed(
   config: SpeedConfig,
@@ -25,8 +26,9 @@ export function estimateInferenceSpeed(
   const bandwidth = card.bandwidthGBps * 1e9 * eta;
 
   const weights = decodeWeightBytes(model, config.precision, config.quant);
-  // KV read at the full context seqLen: conservative for a generation that starts with a short prompt.
-  const kv = decodeKvBytes(model, config.seqLen, b, kvBytes[config.kvCachePrecision] ?? 2);
+  // The whole KV cache is read per step, at the full context seqLen: conservative for a generation that
+  // starts with a short prompt.
+  const kv = kvCacheBytes(model, b, config.seqLen, dtypeBytes(config.kvCachePrecision));
   const memorySeconds = (weights + kv) / bandwidth;
   const achievedFlops = card.bf16Tflops * 1e12 * SPEED.prefillEfficiency;
   const computeSeconds = (b * prefillFlopsPerToken(model, config.seqLen)) / achievedFlops;

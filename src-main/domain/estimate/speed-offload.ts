@@ -25,7 +25,7 @@ export interface OffloadSetup {
 }
 
 /** Host↔GPU copy bandwidth of the card's PCIe link, bytes/s (SPEED.hostLinkGen4GBps, doubling per generation). */
-export function hostLinkBytesPerSecond(card: Card): number {
+function hostLinkBytesPerSecond(card: Card): number {
   return SPEED.hostLinkGen4GBps * 2 ** (card.interconnect.pcieGen - 4) * 1e9;
 }
 

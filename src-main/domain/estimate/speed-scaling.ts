@@ -3,7 +3,7 @@ import type { Sharding } from './input';
 import { SPEED, memoryClass } from './speed-constants';
 
 /** All-reduce bus bandwidth between the cards of one machine, in bytes/s, and what it was derived from. */
-export function linkBusBandwidth(card: Card, gpus: number): { bytesPerSecond: number; label: string } {
+function linkBusBandwidth(card: Card, gpus: number): { bytesPerSecond: number; label: string } {
   const nvlink = card.interconnect.nvlinkGBps;
   // A bridge (GeForce, workstation and PCIe cards) joins only two cards; more talk over PCIe.
   const bridge = memoryClass(card) === 'gddr' || /PCIe/i.test(card.name);

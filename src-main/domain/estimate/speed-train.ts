@@ -8,8 +8,8 @@ import { dataParallelScaling } from './speed-scaling';
 import type { SpeedConfig, TrainingSpeed } from './speed';
 
 /**
- * Training throughput: tokens/s per GPU = achieved FLOP/s ÷ FLOPs per token, achieved = dense BF16 peak ×
- * MFU (fitted per method and memory class), then data-parallel scaling for several GPUs.
+ * Training throughput: tokens/s per GPU = achieved FLOP/s ÷ FLOPs per token, achieved = dense peak (BF16, or
+ * FP32 for pure fp32 training) × MFU (fitted per method and memory class), then data-parallel scaling.
  */
 export function estimateTrainingSpeed(
   config: SpeedConfig,
@@ -42,7 +42,7 @@ export function estimateTrainingSpeed(
   let secondsPerToken = flops.flopsPerToken / (peakTflops * 1e12 * mfu);
   const tokensPerStep = config.batchSize * config.seqLen;
   const linearParams = computeParams(model);
-  const bits = quantBitsPerWeight(config.precision, config.quant ?? 'none');
+  const bits = quantBitsPerWeight(config.precision, config.quant);
   if (adapter && bits < 16) {
     // Quantized base: each pass reads the packed weights, writes and re-reads a 16-bit copy (QLoRA, Dettmers 2023).
     const passes = config.gradientCheckpointing ? 3 : 2;
@@ -58,6 +58,7 @@ export function estimateTrainingSpeed(
   }
 
   const trainableParams = adapter ? adapterParams : model.params;
+  const weights = weightBytes(model, config.precision, config.quant);
   const offload = offloadSecondsPerStep({
     model,
     card,
@@ -66,7 +67,7 @@ export function estimateTrainingSpeed(
     optimizer: config.optimizer,
     stateBytes: config.mixedPrecision || config.precision === 'fp32' ? 4 : 2,
     trainableParams,
-    weightBytes: weightBytes(model, config.precision, config.quant ?? 'none'),
+    weightBytes: weights,
     tokensPerStep,
     gradientCheckpointing: config.gradientCheckpointing,
     activationOffload: config.activationOffload,
@@ -80,7 +81,7 @@ export function estimateTrainingSpeed(
     gpus: config.gpus,
     card,
     sharding: config.sharding,
-    weightBytes: weightBytes(model, config.precision, config.quant ?? 'none'),
+    weightBytes: weights,
     trainableParams,
     computeSecondsPerStep: secondsPerToken * tokensPerStep,
   });
@@ -93,6 +94,7 @@ export function estimateTrainingSpeed(
     tokensPerSecond,
     tokensPerSecondPerGpu,
     samplesPerSecond: opts.tokensPerSample ? tokensPerSecond / opts.tokensPerSample : undefined,
+    peakTflops,
     mfu,
     achievedTflops: peakTflops * mfu,
     bound: 'compute',

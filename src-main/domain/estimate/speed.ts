@@ -11,6 +11,8 @@ export interface TrainingSpeed {
   tokensPerSecond: number;
   tokensPerSecondPerGpu: number;
   samplesPerSecond?: number;
+  /** Dense peak TFLOPS the MFU applies to: the card's FP32 rate for pure fp32 training, else BF16. */
+  peakTflops: number;
   /** Model FLOPs utilization assumed (share of dense peak). */
   mfu: number;
   achievedTflops: number;
@@ -50,8 +52,9 @@ export interface SpeedOptions {
 export type SpeedConfig = ResolvedInput;
 
 /**
- * Estimated throughput of `input` on `gpus` cards of `card`; its defaults are resolved as for memory.
- * Training is compute-bound (DESIGN.md "Estimating speed"); inference decode is memory- or overhead-bound.
+ * Estimated throughput of `input` on `input.gpus` cards of `card`; its defaults are resolved as for memory.
+ * Training is compute-bound (DESIGN.md "Estimating speed"); an inference decode step is bound by memory
+ * bandwidth, compute or per-step overhead, whichever takes longest.
  */
 export function estimateSpeed(
   input: EstimateInput,

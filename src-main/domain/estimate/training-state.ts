@@ -11,9 +11,10 @@ export interface TrainingStateBytes {
 }
 
 /**
- * Per-trainable-parameter bytes of gradients and optimizer state.
- * `stateDtype` is the dtype the trainable weights live in: fp32 for mixed precision and LoRA
- * adapters kept in fp32, else the training precision.
+ * Per-trainable-parameter bytes of gradients and optimizer state. `precision` is the dtype the trainable
+ * weights live in (for LoRA adapters: fp32 when PEFT upcasts them, else the compute dtype, with
+ * `mixedPrecision` false). With `mixedPrecision` and 16-bit weights, gradients and states are fp32 and an
+ * fp32 master copy is added.
  */
 export function trainingStateBytes(
   optimizer: Optimizer,

@@ -34,14 +34,9 @@ function positiveOrNull(value: number): number | null {
   return Number.isFinite(value) && value >= 1 ? value : null;
 }
 
-/** Converts bytes to GiB. */
-export function bytesToGiB(bytes: number): number {
-  return bytes / GIB;
-}
-
-/** Converts GiB to bytes. */
-export function gibToBytes(gib: number): number {
-  return gib * GIB;
+/** The dtype the math runs in for weights held in `precision`: fp32 and fp16 as held, everything else in bf16. */
+export function computeDtype(precision: 'fp32' | 'bf16' | 'fp16' | 'fp8' | 'int8' | 'int4'): 'fp32' | 'bf16' | 'fp16' {
+  return precision === 'fp32' || precision === 'fp16' ? precision : 'bf16';
 }
 
 /** Bytes per element of a plain (unquantized) dtype. */

@@ -27,7 +27,7 @@ export function quantBitsPerWeight(precision: Precision, quant: Quant): number {
 }
 
 /** Parameters outside the decoder layers' linear matrices: embeddings, LM head, norms. */
-export function nonLinearParams(model: ResolvedModel): number {
+function nonLinearParams(model: ResolvedModel): number {
   return Math.min(model.params, embeddingParams(model) + (2 * model.layers + 1) * model.hidden);
 }
 

@@ -1,14 +1,13 @@
 import type { Billing, Offer } from '../catalog';
+import { ceilClean } from '../cost/money';
+import { BILLING_PERIOD_HOURS } from '../cost/unit-cost';
 import { HOURS_PER_MONTH } from './defaults';
 
-/** Hours in each billing period. A month is 730 h, as in article 001 §1.1 (8×730 = 5,840 card-hours). */
-export const PERIOD_HOURS: Record<Billing, number> = {
-  hourly: 1,
-  spot: 1,
-  daily: 24,
-  weekly: 168,
-  monthly: HOURS_PER_MONTH,
-};
+/**
+ * Hours in each billing period: the cost module's table, except that the planner's month is 730 h, as in
+ * article 001 §1.1 (8×730 = 5,840 card-hours), where the cost module counts 包月 as 30 days (720 h).
+ */
+export const PERIOD_HOURS: Record<Billing, number> = { ...BILLING_PERIOD_HOURS, monthly: HOURS_PER_MONTH };
 
 const GRANULARITY_HOURS: Record<Offer['granularity'], number> = {
   second: 1 / 3600,
@@ -23,12 +22,16 @@ const GRANULARITY_HOURS: Record<Offer['granularity'], number> = {
 export function billedHours(hours: number, granularity: Offer['granularity']): number {
   if (hours <= 0) return 0;
   const unit = GRANULARITY_HOURS[granularity];
-  // Strip float noise before rounding up, so 2 h billed per hour stays 2, not 3.
-  const units = Math.ceil(Number((hours / unit).toPrecision(12)));
-  return units * unit;
+  // Float noise must not start another unit: 2 h billed per hour stays 2, not 3.
+  return ceilClean(hours / unit) * unit;
 }
 
-/** Price of the offer's period for `gpuCount` GPUs (offers may price a whole multi-GPU instance). */
+/** Price of the offer's period for one GPU (offers may price a whole multi-GPU instance). */
+export function pricePerGpu(offer: Pick<Offer, 'price' | 'gpusPerPrice'>): number {
+  return offer.price / offer.gpusPerPrice;
+}
+
+/** Price of the offer's period for `gpuCount` GPUs. */
 export function periodPriceFor(offer: Offer, gpuCount: number): number {
-  return (offer.price / offer.gpusPerPrice) * gpuCount;
+  return pricePerGpu(offer) * gpuCount;
 }

@@ -1,7 +1,7 @@
 import type { Offer } from '../catalog';
 import { inputErrorFrom } from './input-error';
-import { periodPriceFor } from './billing-time';
-import { HOURS_PER_MONTH, INTERRUPTION_RATE_SOURCE } from './defaults';
+import { periodPriceFor, pricePerGpu } from './billing-time';
+import { CNY_PER_USD_FOR_DEFAULTS, HOURS_PER_MONTH, INTERRUPTION_RATE_SOURCE } from './defaults';
 import { resolveExtras } from './extras';
 import { planInputSchema, type PlanInput, type PlanInputRaw } from './input';
 import { mixedOption, onDemandOption, packageOption, spotOption, type PlanContext, type SpotPrice } from './options';
@@ -18,8 +18,7 @@ export function parsePlanInput(raw: unknown): PlanInput {
 
 function cheapest(offers: Offer[]): Offer | null {
   return offers.reduce<Offer | null>(
-    (best, offer) =>
-      best === null || offer.price / offer.gpusPerPrice < best.price / best.gpusPerPrice ? offer : best,
+    (best, offer) => (best === null || pricePerGpu(offer) < pricePerGpu(best) ? offer : best),
     null,
   );
 }
@@ -36,12 +35,12 @@ function spotPriceFor(input: PlanInput, onDemand: Offer | null, notes: string[])
     if (userPricePerHour !== undefined || userPriceFraction !== undefined) {
       notes.push('The provider lists a spot offer, so the user-supplied spot price was not used.');
     }
-    return { pricePerHour: offer.price / offer.gpusPerPrice, granularity: offer.granularity, offer };
+    return { pricePerHour: pricePerGpu(offer), granularity: offer.granularity, offer };
   }
   const granularity = onDemand?.granularity ?? 'second';
   if (userPricePerHour !== undefined) return { pricePerHour: userPricePerHour, granularity, offer: null };
   if (userPriceFraction !== undefined && onDemand) {
-    return { pricePerHour: (onDemand.price / onDemand.gpusPerPrice) * userPriceFraction, granularity, offer: null };
+    return { pricePerHour: pricePerGpu(onDemand) * userPriceFraction, granularity, offer: null };
   }
   return null;
 }
@@ -108,7 +107,7 @@ export function planParsedJob(input: PlanInput): JobPlan {
   );
   if (currency === 'USD') {
     assumptions.push(
-      'Default storage, traffic and snapshot prices are the articles’ CNY figures at an assumed 7.2 CNY/USD.',
+      `Default storage, traffic and snapshot prices are the articles’ CNY figures at an assumed ${CNY_PER_USD_FOR_DEFAULTS} CNY/USD.`,
     );
   }
 

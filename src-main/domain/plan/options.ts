@@ -17,6 +17,7 @@ export interface PlanContext {
 
 /** A spot price: from an offer, or supplied by the user when the provider lists none. */
 export interface SpotPrice {
+  /** Per GPU-hour: the spot offer's price per GPU, or the user's. */
   pricePerHour: number;
   granularity: Offer['granularity'];
   offer: Offer | null;
@@ -170,7 +171,7 @@ function spotNotes(spot: SpotPrice): string[] {
 /** Spot for the whole job, setup included; the run is billed as one session (reclaimed partial units ignored). */
 export function spotOption(ctx: PlanContext, spot: SpotPrice): PlanOption {
   const { setupHours, gpuCount, idleHours } = ctx.input;
-  const price = spot.offer ? periodPriceFor(spot.offer, gpuCount) : spot.pricePerHour * gpuCount;
+  const price = spot.pricePerHour * gpuCount;
   const runHours = ctx.spot.expectedWallHours + idleHours;
   const session: PlanLine[] = [
     { item: 'setup', amount: setupHours * price, detail: `${h(setupHours)} setup/debug on spot × ${rate(price)}` },
@@ -198,7 +199,7 @@ export function spotOption(ctx: PlanContext, spot: SpotPrice): PlanOption {
 export function mixedOption(ctx: PlanContext, onDemand: Offer, spot: SpotPrice): PlanOption {
   const { setupHours, gpuCount, idleHours } = ctx.input;
   const onDemandPrice = periodPriceFor(onDemand, gpuCount);
-  const spotPrice = spot.offer ? periodPriceFor(spot.offer, gpuCount) : spot.pricePerHour * gpuCount;
+  const spotPrice = spot.pricePerHour * gpuCount;
   const runHours = ctx.spot.expectedWallHours + idleHours;
   const setup: PlanLine = {
     item: 'setup',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { billingSchema, currencySchema } from '../catalog';
 
 /** One line of a bill; `item` is a stable key the UI translates, `detail` says how it was computed. */
-export const planLineSchema = z.object({
+const planLineSchema = z.object({
   item: z.enum([
     'compute',
     'setup',
@@ -38,20 +38,30 @@ export type PlanOption = z.infer<typeof planOptionSchema>;
 
 const nullableNumber = z.number().nullable();
 
-export const packageBreakEvenSchema = z.object({
+/** A daily/weekly/monthly package against on-demand: what it costs for this job and when it pays. */
+const packageBreakEvenSchema = z.object({
   offerId: z.string(),
   billing: z.enum(['daily', 'weekly', 'monthly']),
   periodHours: z.number(),
+  /** Price of one period for the planned GPU count. */
   periodPrice: z.number(),
+  /** Period price spread over every hour of the period. */
   effectivePricePerHour: z.number(),
+  /** Hours of use per period above which the package beats on-demand; null without an on-demand price. */
   breakEvenHoursPerPeriod: nullableNumber,
+  /** The same as a share of the period (0–1, above 1 = never pays). */
   breakEvenUtilization: nullableNumber,
+  /** Hours a day of use, every day of the period, at which the package breaks even. */
   breakEvenHoursPerDay: nullableNumber,
+  /** Full 24-hour days of use per period at which the package breaks even. */
   breakEvenDaysPerPeriod: nullableNumber,
+  /** Periods this job needs. */
   periodsBought: z.number(),
+  /** Paid hours left unused when the job ends before the last period does. */
   wastedHours: z.number(),
   wastedAmount: z.number(),
 });
+export type PackageBreakEven = z.infer<typeof packageBreakEvenSchema>;
 
 /** The job plan, as `cardwise plan --json` prints it. */
 export const jobPlanSchema = z.object({

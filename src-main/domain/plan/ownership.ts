@@ -98,7 +98,7 @@ function breakEvenUtilization(input: OwnershipInput): number | null {
 }
 
 /** Parses an ownership request; a bad field throws an InputError naming it. */
-export function parseOwnershipInput(raw: unknown): OwnershipInput {
+function parseOwnershipInput(raw: unknown): OwnershipInput {
   const parsed = ownershipInputSchema.safeParse(raw);
   if (!parsed.success) throw inputErrorFrom(parsed.error);
   return parsed.data;

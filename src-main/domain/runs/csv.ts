@@ -8,7 +8,7 @@ import type { Run } from './run-schema';
  * `throughputKind`/`throughputScope` follow `tokensPerSecond` so an export reads back whole.
  * The file starts with a UTF-8 byte-order mark so spreadsheets show Chinese text correctly.
  */
-export const RUN_CSV_COLUMNS = [
+const RUN_CSV_COLUMNS = [
   'id',
   'startedAt',
   'card',

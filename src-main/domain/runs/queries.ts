@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencySchema } from '../catalog';
 import { methodSchema } from '../estimate/input';
 import { runOriginSchema, runOutcomeSchema } from './run-schema';
 
@@ -39,7 +40,7 @@ export const ledgerOptionsSchema = z
   .object({
     groupBy: z.enum(['month', 'card', 'provider']),
     /** Only runs paid in this currency (their count, GPU-hours and cost). */
-    currency: z.enum(['CNY', 'USD']).optional(),
+    currency: currencySchema.optional(),
   })
   .strict();
 export type LedgerOptions = z.input<typeof ledgerOptionsSchema>;

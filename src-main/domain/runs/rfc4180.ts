@@ -18,7 +18,7 @@ export class CsvSyntaxError extends Error {
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /** One field as it appears in the file. */
-export function encodeField(value: string): string {
+function encodeField(value: string): string {
   return NEEDS_QUOTES.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 

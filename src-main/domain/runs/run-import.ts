@@ -7,7 +7,7 @@ import { boundedJsonSchema } from './bounded-json';
  * One row of an import file: a run plus, optionally, the estimate stored with it. `origin`
  * may say 'mine'; published runs come only from the built-in reference data.
  */
-export const importRowSchema = runFieldsSchema
+const importRowSchema = runFieldsSchema
   .extend({
     estimate: boundedJsonSchema.optional(),
     origin: z

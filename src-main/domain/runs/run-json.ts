@@ -1,30 +1,15 @@
 import type { ImportIssue } from './import-issues';
 import type { PendingRow } from './run-import';
-import type { Run, RunInput } from './run-schema';
+import { runFieldsSchema, type Run, type RunInput } from './run-schema';
 
 /** The version of the JSON export envelope `{ version, runs }`. */
-export const RUNS_JSON_VERSION = 1;
+const RUNS_JSON_VERSION = 1;
 
-const INPUT_KEYS = [
-  'config',
-  'card',
-  'gpus',
-  'provider',
-  'peakMemoryGiB',
-  'memoryMeter',
-  'tokensPerSecond',
-  'throughputKind',
-  'throughputScope',
-  'durationHours',
-  'cost',
-  'currency',
-  'outcome',
-  'notes',
-  'startedAt',
-] as const satisfies readonly (keyof RunInput)[];
+/** The fields a caller logs, in the schema's order. */
+const INPUT_KEYS = Object.keys(runFieldsSchema.shape) as (keyof RunInput)[];
 
 /** The run in its exchange form: the input fields, the estimate when there is one, and for a published run its origin and citation. */
-export function toExchangeObject(run: Run): Record<string, unknown> {
+function toExchangeObject(run: Run): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const key of INPUT_KEYS) if (run[key] !== undefined) out[key] = run[key];
   if (run.estimate !== null) out.estimate = run.estimate;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cardIdSchema } from '../catalog';
+import { cardIdSchema, currencySchema, type Currency } from '../catalog';
 import { estimateInputSchema } from '../estimate/input';
 
 /** Which meter read a peak-memory figure; they differ by GiBs (nvidia-smi > reserved > allocated). */
@@ -7,8 +7,9 @@ export const memoryMeterSchema = z.enum(['nvidia-smi', 'torch-reserved', 'torch-
 export type MemoryMeter = z.infer<typeof memoryMeterSchema>;
 export const runOutcomeSchema = z.enum(['ok', 'oom', 'crashed', 'preempted']);
 export type RunOutcome = z.infer<typeof runOutcomeSchema>;
-export const runCurrencySchema = z.enum(['CNY', 'USD']);
-export type RunCurrency = z.infer<typeof runCurrencySchema>;
+/** The currency a run was paid in: the catalog's currencies. */
+export const runCurrencySchema = currencySchema;
+export type RunCurrency = Currency;
 export const runOriginSchema = z.enum(['mine', 'published']);
 export type RunOrigin = z.infer<typeof runOriginSchema>;
 /** What `tokensPerSecond` counts: training tokens, generated tokens or prompt tokens. */
@@ -16,10 +17,9 @@ export const throughputKindSchema = z.enum(['train', 'decode', 'prefill']);
 export type ThroughputKind = z.infer<typeof throughputKindSchema>;
 /** Whether `tokensPerSecond` is one GPU's rate or the whole run's; absent = the whole run. */
 export const throughputScopeSchema = z.enum(['per-gpu', 'all-gpus']);
-export type ThroughputScope = z.infer<typeof throughputScopeSchema>;
 
 /** Upper limits that keep a typo (or a hostile file) from storing absurd numbers. */
-export const RUN_LIMITS = {
+const RUN_LIMITS = {
   peakMemoryGiB: 4096,
   tokensPerSecond: 1e9,
   durationHours: 1e5,
@@ -38,7 +38,7 @@ function optionalText(maxChars: number) {
 }
 
 /** ISO 8601 date ("2025-11-30") or date-time with a zone ("2025-11-30T14:05:00+08:00", "…Z"). */
-export const startedAtSchema = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
+const startedAtSchema = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
   error: 'use an ISO 8601 date (2025-11-30) or date-time with a zone (2025-11-30T14:05:00+08:00)',
 });
 
