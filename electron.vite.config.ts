@@ -8,7 +8,7 @@ export default defineConfig({
     build: {
       outDir: 'out/main',
       externalizeDeps: true,
-      rollupOptions: { input: { main: resolve(__dirname, 'src-main/main.ts') } },
+      rollupOptions: { input: { main: resolve(__dirname, 'src-main/electron/main.ts') } },
     },
   },
   preload: {
@@ -17,7 +17,7 @@ export default defineConfig({
       externalizeDeps: true,
       // A sandboxed preload must be CommonJS.
       rollupOptions: {
-        input: { preload: resolve(__dirname, 'src-main/preload.ts') },
+        input: { preload: resolve(__dirname, 'src-main/electron/preload.ts') },
         output: { format: 'cjs', entryFileNames: '[name].cjs' },
       },
     },

@@ -3,6 +3,10 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 
+/** Test-only modules (`*.test.ts`, `*.testkit.ts`): production code never imports them. */
+const testOnly = { group: ['**/*.testkit', '**/*.test'], message: 'production code never imports test-only modules.' };
+const testFiles = ['**/*.test.ts', '**/*.test.tsx', '**/*.testkit.ts'];
+
 const nodeIo = [
   'electron',
   'better-sqlite3',
@@ -37,7 +41,7 @@ export default tseslint.config(
   {
     // The domain is the pure core: no Electron, no database driver, no I/O.
     files: ['src-main/domain/**/*.ts'],
-    ignores: ['src-main/domain/**/*.test.ts'],
+    ignores: testFiles,
     rules: {
       'no-restricted-imports': [
         'error',
@@ -48,6 +52,7 @@ export default tseslint.config(
               group: ['**/db/**', '**/ipc/register*', '**/handlers*', '**/server*', '**/cli/**'],
               message: 'src-main/domain imports nothing outside the domain.',
             },
+            testOnly,
           ],
         },
       ],
@@ -69,6 +74,7 @@ export default tseslint.config(
               regex: '^(\\.\\./)+src-main/(?!domain/|ipc/contract$|ipc/channels$)',
               message: 'the renderer may import only src-main/domain and src-main/ipc/contract from src-main.',
             },
+            testOnly,
           ],
         },
       ],
@@ -77,18 +83,31 @@ export default tseslint.config(
   {
     // Only the Electron shell may load electron; in plain Node it tries to download a binary.
     files: ['src-main/**/*.ts', 'scripts/**/*.ts', 'bin/**/*.js'],
-    ignores: [
-      'src-main/main.ts',
-      'src-main/window.ts',
-      'src-main/preload.ts',
-      'src-main/electron-ipc.ts',
-      'src-main/domain/**',
-    ],
+    ignores: ['src-main/electron/**', 'src-main/domain/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         { paths: [{ name: 'electron', message: 'only the Electron shell imports electron.' }] },
       ],
     },
+  },
+  {
+    files: ['src-main/**/*.ts'],
+    ignores: ['src-main/domain/**', ...testFiles],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'only the Electron shell imports electron.' }],
+          patterns: [testOnly],
+        },
+      ],
+    },
+  },
+  {
+    // The shell alone may load electron.
+    files: ['src-main/electron/**/*.ts'],
+    ignores: testFiles,
+    rules: { 'no-restricted-imports': ['error', { patterns: [testOnly] }] },
   },
 );

@@ -2,7 +2,7 @@
  * Throughput of the memory estimator: full estimates (fit on all catalog cards of data/cards.json)
  * per second over a varied set of inputs. Run: npx tsx scripts/bench-estimate.ts
  */
-import { readDataFile } from '../src-main/data-files';
+import { readDataFile } from './data-files';
 import type { Card, ModelPreset } from '../src-main/domain/catalog';
 import type { EstimateInput } from '../src-main/domain/estimate/input';
 import { estimateMemory } from '../src-main/domain/estimate/memory';

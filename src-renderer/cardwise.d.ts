@@ -8,7 +8,7 @@ export type CardwiseBridge = {
 
 declare global {
   interface Window {
-    /** Present only inside the Electron window (see src-main/preload.ts). */
+    /** Present only inside the Electron window (see src-main/electron/preload.ts). */
     readonly cardwise?: CardwiseBridge;
   }
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { runCli, runCliJson } from './cli-test-support';
+import { runCli, runCliJson } from './cli-test-support.testkit';
 
 describe('cardwise db: a damaged database is kept aside and the latest backup restored', () => {
   it('names the backup and the command, then restores it', () => {

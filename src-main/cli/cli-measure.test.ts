@@ -2,8 +2,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeNvidiaSmi } from '../measure/fake-nvidia-smi';
-import { runCli, runCliJson } from './cli-test-support';
+import { fakeNvidiaSmi } from '../measure/fake-nvidia-smi.testkit';
+import { runCli, runCliJson } from './cli-test-support.testkit';
 
 let dir: string;
 let db: string;

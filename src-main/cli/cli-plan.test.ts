@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, runCliJson } from './cli-test-support';
+import { runCli, runCliJson } from './cli-test-support.testkit';
 
 let dir: string;
 let db: string;

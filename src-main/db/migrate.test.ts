@@ -6,7 +6,7 @@ import { loadMigrations } from './migrate';
 import { openDb } from './open';
 import { defaultPaths } from './paths';
 import { StoreError } from './store-error';
-import { migrationsWith, tempDir } from './test-support';
+import { migrationsWith, tempDir } from './test-support.testkit';
 
 const latest = loadMigrations(defaultPaths().migrationsDir).length;
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDb } from './open';
 import { StoreError } from './store-error';
-import { tempDir } from './test-support';
+import { tempDir } from './test-support.testkit';
 
 function openError(file: string): StoreError {
   try {

@@ -7,7 +7,7 @@ import { loadMigrations } from './migrate';
 import { defaultPaths } from './paths';
 import { backupNow, latestBackup, listBackups, restoreBackup, setAsideCorrupt } from './recovery';
 import { StoreError } from './store-error';
-import { tempDir } from './test-support';
+import { tempDir } from './test-support.testkit';
 
 const run = (notes: string) => ({
   config: { model: 'qwen2.5-7b', method: 'lora', precision: 'bf16', batchSize: 2, seqLen: 1024 },

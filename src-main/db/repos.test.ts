@@ -8,7 +8,7 @@ import { openDb } from './open';
 import { seedFromData } from './seed';
 import { DEFAULT_SETTINGS, getSettings, setSettings } from './settings-repo';
 import { NotFoundError } from './store-error';
-import { a100, offer4090, qwen7b, rtx4090, tempDir, writeSeed } from './test-support';
+import { a100, offer4090, qwen7b, rtx4090, tempDir, writeSeed } from './test-support.testkit';
 
 function seeded() {
   const file = path.join(tempDir(), 'cardwise.db');

@@ -18,7 +18,7 @@ import {
   updateRun,
 } from './runs-repo';
 import { NotFoundError } from './store-error';
-import { tempDir } from './test-support';
+import { tempDir } from './test-support.testkit';
 
 function freshDb(): { db: Db; file: string } {
   const file = path.join(tempDir(), 'cardwise.db');

@@ -7,7 +7,7 @@ import { defaultPaths } from './paths';
 import { addRun, listRuns } from './runs-repo';
 import { seedPublishedRuns } from './seed-runs';
 import { SeedDataError } from './seed-data';
-import { tempDir } from './test-support';
+import { tempDir } from './test-support.testkit';
 
 const shipped = JSON.parse(
   fs.readFileSync(path.join(defaultPaths().dataDir, 'reference-runs.json'), 'utf8'),

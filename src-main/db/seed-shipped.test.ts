@@ -7,7 +7,7 @@ import { listOffers } from './offers-repo';
 import { openDb } from './open';
 import { defaultPaths } from './paths';
 import { seedFromData } from './seed';
-import { tempDir } from './test-support';
+import { tempDir } from './test-support.testkit';
 
 describe('the shipped data/ folder', () => {
   it('seeds completely and reads back equal to the files', () => {

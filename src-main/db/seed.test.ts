@@ -6,7 +6,7 @@ import { deleteOffer, getOffer, listOffers, updateOffer } from './offers-repo';
 import { openDb } from './open';
 import { seedFromData } from './seed';
 import { SeedDataError } from './seed-data';
-import { a100, offer4090, offerA100, qwen7b, rtx4090, tempDir, writeSeed } from './test-support';
+import { a100, offer4090, offerA100, qwen7b, rtx4090, tempDir, writeSeed } from './test-support.testkit';
 
 function counts(db: Db): Record<string, number> {
   const count = (table: string) => (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;

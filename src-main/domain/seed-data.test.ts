@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readDataFile, readReferenceRuns } from '../data-files';
+import { readDataFile, readReferenceRuns } from '../../scripts/data-files';
 import { z } from 'zod';
 import { cardSchema, modelPresetSchema, offerSchema, type ModelShape } from './catalog';
 

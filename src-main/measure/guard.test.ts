@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fakeNvidiaSmi } from './fake-nvidia-smi';
+import { fakeNvidiaSmi } from './fake-nvidia-smi.testkit';
 import { runGuard } from './guard';
 
 const sink = () => {

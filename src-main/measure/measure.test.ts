@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fakeNvidiaSmi } from './fake-nvidia-smi';
+import { fakeNvidiaSmi } from './fake-nvidia-smi.testkit';
 import { runMeasured } from './measure';
 
 /** Collects what would go to our stdout/stderr. */

@@ -12,7 +12,7 @@ export const serveCommand: Command = {
   async run({ flags, positionals, json, io, app }) {
     if (positionals.length > 0) throw new UsageError('serve', `unexpected argument "${positionals[0]}"`);
     const port = typeof flags.port === 'string' ? parsePort(flags.port) : 0;
-    const { startServer } = await import('../../server');
+    const { startServer } = await import('../../http/server');
     const server = await startServer({ app: await app(), port }).catch((error: unknown) => {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'EADDRINUSE' || code === 'EACCES')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readDataFile } from '../../data-files';
+import { readDataFile } from '../../../scripts/data-files';
 import type { ModelPreset } from '../catalog';
 import { CROSS_ENTROPY_CHUNKS } from './activations';
 import type { EstimateInput } from './input';

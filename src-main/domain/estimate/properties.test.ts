@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readDataFile } from '../../data-files';
+import { readDataFile } from '../../../scripts/data-files';
 import type { Card, ModelPreset } from '../catalog';
 import { InputError } from '../errors';
 import { estimateInputSchema, type EstimateInput } from './input';

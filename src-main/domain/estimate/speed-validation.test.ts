@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readDataFile, readReferenceRuns } from '../../data-files';
+import { readDataFile, readReferenceRuns } from '../../../scripts/data-files';
 import type { ReferenceRun } from '../reference-runs';
 import type { Card } from '../catalog';
 import { resolveInput } from './resolve-input';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readDataFile } from '../../data-files';
+import { readDataFile } from '../../../scripts/data-files';
 import type { Card, ModelPreset } from '../catalog';
 import type { EstimateInput } from './input';
 import { estimateMemory } from './memory';

@@ -7,8 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApp, type App } from '../app';
-import { startServer, type RunningServer } from '../server';
-import { rawRequest, type RawResponse } from './http-client';
+import { startServer, type RunningServer } from './server';
+import { rawRequest, type RawResponse } from './http-client.testkit';
 
 const SECRET = 'outside the renderer folder';
 let dir: string;

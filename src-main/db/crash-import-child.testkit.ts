@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import { openApp } from '../app';
-import { importRunsFile } from '../db/runs-repo';
+import { importRunsFile } from './runs-repo';
 
 const [dbFile, runsFile] = process.argv.slice(2);
 if (!dbFile || !runsFile) throw new Error('usage: crash-import-child <db file> <runs file>');

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Db } from '../db/driver';
+import type { Db } from './driver';
 
 /** What the trust tests compare before and after an attack: integrity, and every table's rows. */
 export interface DbFingerprint {

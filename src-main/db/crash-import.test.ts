@@ -11,13 +11,13 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApp } from '../app';
-import { validRun } from './fuzz-inputs';
-import { prng } from './prng';
+import { validRun } from '../http/fuzz-inputs.testkit';
+import { prng } from '../http/prng.testkit';
 
 const RUNS = 20_000;
 const ROUNDS = 6;
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const child = path.join(repoRoot, 'src-main', 'trust', 'crash-import-child.ts');
+const child = path.join(repoRoot, 'src-main', 'db', 'crash-import-child.testkit.ts');
 
 let dir: string;
 let dbFile: string;

@@ -1,4 +1,4 @@
-import type { Prng } from './prng';
+import type { Prng } from './prng.testkit';
 
 /**
  * Builders of hostile JSON for the boundary fuzz. Values are plain JSON data, except

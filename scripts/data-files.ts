@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { defaultPaths } from './db/paths';
-import { referenceRunSchema, type ReferenceRun } from './domain/reference-runs';
+import { defaultPaths } from '../src-main/db/paths';
+import { referenceRunSchema, type ReferenceRun } from '../src-main/domain/reference-runs';
 
 /**
  * Reads one JSON file of data/ (seed and reference data) for tests and scripts, so the pure

@@ -3,9 +3,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openApp, type App } from './app';
+import { openApp, type App } from '../app';
 import { startServer, type RunningServer } from './server';
-import { resolveInside } from './http/static';
+import { resolveInside } from './static';
 
 let dir: string;
 let app: App;

@@ -1,5 +1,5 @@
 import { contextBridge, ipcRenderer } from 'electron';
-import { CHANNELS } from './ipc/channels';
+import { CHANNELS } from '../ipc/channels';
 
 // Exactly the contract: one function per channel, nothing else. The main process parses
 // every input, so the bridge only forwards a structured-clone of it.

@@ -1,8 +1,8 @@
 import { app, BrowserWindow, dialog } from 'electron';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openApp, type App } from './app';
-import { registerIpc } from './electron-ipc';
+import { openApp, type App } from '../app';
+import { registerIpc } from './ipc';
 import { createMainWindow, defaultWindowPaths, secureSession, trustedSender } from './window';
 import { dbPathFromArgs } from './args';
 

@@ -2,11 +2,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { App } from './app';
-import { defaultPaths } from './db/paths';
-import { httpStatusFor, isAllowedHost, isSameOrigin, SECURITY_HEADERS } from './http/policy';
-import { readJsonBody, BodyError } from './http/body';
-import { serveStatic } from './http/static';
+import type { App } from '../app';
+import { defaultPaths } from '../db/paths';
+import { httpStatusFor, isAllowedHost, isSameOrigin, SECURITY_HEADERS } from './policy';
+import { readJsonBody, BodyError } from './body';
+import { serveStatic } from './static';
 
 export interface RunningServer {
   url: string;

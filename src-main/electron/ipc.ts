@@ -1,6 +1,6 @@
 import { ipcMain, type IpcMainInvokeEvent } from 'electron';
-import { CHANNELS } from './ipc/channels';
-import type { Dispatcher } from './ipc/register';
+import { CHANNELS } from '../ipc/channels';
+import type { Dispatcher } from '../ipc/register';
 
 /** Binds every contract channel to ipcMain, refusing calls from frames we did not load. */
 export function registerIpc(dispatcher: Dispatcher, isTrustedSender: (url: string) => boolean): void {

@@ -2,7 +2,7 @@ import { BrowserWindow, session, shell } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isAllowedExternalUrl, isTrustedRendererUrl } from './security';
-import { SECURITY_HEADERS } from './http/policy';
+import { SECURITY_HEADERS } from '../http/policy';
 
 export interface WindowPaths {
   preloadFile: string;

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApp, type App } from '../app';
 import { contract } from '../ipc/contract';
 import type { Channel } from '../ipc/channels';
-import { prng, type Prng } from './prng';
+import { prng, type Prng } from '../http/prng.testkit';
 
 let dir: string;
 let app: App;

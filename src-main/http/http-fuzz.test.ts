@@ -8,15 +8,25 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApp, type App } from '../app';
-import { startServer, type RunningServer } from '../server';
+import { startServer, type RunningServer } from './server';
 import { CHANNELS, type Channel } from '../ipc/channels';
 import { contract } from '../ipc/contract';
 import { decodeRunsCsv, decodeRunsJson, validateImportRows } from '../domain/runs';
-import { fingerprint, type DbFingerprint } from './db-fingerprint';
-import { READ_ONLY_CHANNELS, validInputs, validRun } from './fuzz-inputs';
-import { clone, deepNest, hostileLeaves, mutate, ownKeys, pathsOf, randomJson, TEN_MB, toJsonText } from './hostile';
-import { rawRequest, type RawResponse } from './http-client';
-import { prng, type Prng } from './prng';
+import { fingerprint, type DbFingerprint } from '../db/db-fingerprint.testkit';
+import { READ_ONLY_CHANNELS, validInputs, validRun } from './fuzz-inputs.testkit';
+import {
+  clone,
+  deepNest,
+  hostileLeaves,
+  mutate,
+  ownKeys,
+  pathsOf,
+  randomJson,
+  TEN_MB,
+  toJsonText,
+} from './hostile.testkit';
+import { rawRequest, type RawResponse } from './http-client.testkit';
+import { prng, type Prng } from './prng.testkit';
 
 const SEED = 20251130;
 const MUTANTS_PER_CHANNEL = 110;
