@@ -1,11 +1,17 @@
+import { english, type Message } from './messages';
+
 /** A bad input found by domain logic (after schema parsing), naming the field at fault. */
 export class InputError extends Error {
+  /** The sentence as a code with parameters, for the doors to translate (absent for plain text). */
+  readonly detail: Message | undefined;
+
   constructor(
     readonly field: string,
-    message: string,
+    detail: Message | string,
   ) {
-    super(message);
+    super(typeof detail === 'string' ? detail : english(detail));
     this.name = 'InputError';
+    this.detail = typeof detail === 'string' ? undefined : detail;
   }
 }
 

@@ -10,6 +10,7 @@ import {
   offerSchema,
 } from '../domain/catalog';
 import { estimateInputSchema, methodSchema } from '../domain/estimate/input';
+import type { Message } from '../domain/messages';
 import { extrasSchema, spotSettingsSchema } from '../domain/plan/input';
 import { jobPlanSchema, planOptionSchema } from '../domain/plan/output';
 import { ownershipInputSchema } from '../domain/plan/ownership';
@@ -345,10 +346,13 @@ export type ChannelOutput<C extends Channel> = z.output<Contract[C]['output']>;
 export type ErrorCode = 'bad-input' | 'unknown-channel' | 'not-found' | 'forbidden' | 'store' | 'internal';
 export interface ContractError {
   code: ErrorCode;
+  /** The English sentence (the CLI prints it; logs keep it). */
   message: string;
+  /** The same sentence as a code with parameters, which the renderer shows in the user's language. */
+  detail?: Message;
   /** Dotted path of the input field at fault, when one is. */
   field?: string;
   /** Every bad row of an import file (line: 1-based data line of a CSV, index in a JSON array). */
-  issues?: { line: number; field: string; message: string }[];
+  issues?: { line: number; field: string; message: string; detail?: Message }[];
 }
 export type Result<T> = { ok: true; data: T } | { ok: false; error: ContractError };

@@ -57,6 +57,7 @@ function toContractError(error: unknown, mapError?: ErrorMapper): ContractError 
       code: 'bad-input',
       message: `${error.field}: ${error.message}`,
       field: error.field,
+      ...(error.detail ? { detail: error.detail } : {}),
       ...(issues ? { issues } : {}),
     };
   }

@@ -1,4 +1,5 @@
 import { InputError } from '../errors';
+import { msg } from '../messages';
 import type { EstimateInput, MemoryEstimate, Quant } from './input';
 import { computeDtype } from './units';
 
@@ -33,7 +34,7 @@ export function resolveInput(input: EstimateInput): { resolved: ResolvedInput; a
   const quantized = precision === 'int4' || precision === 'int8';
 
   if (method === 'qlora' && precision !== 'int4') {
-    throw new InputError('precision', 'qlora needs a 4-bit base: use int4');
+    throw new InputError('precision', msg('input.qloraNeedsInt4'));
   }
   if (method === 'full' && quantized) {
     throw new InputError(

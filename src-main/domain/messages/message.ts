@@ -1,0 +1,25 @@
+import type en from './en.json';
+
+/** Every sentence the domain can say, keyed by a stable code (the keys of en.json). */
+export type MessageCode = keyof typeof en;
+
+/** A parameter: a value shown as is, a number formatted for the language, or a nested message. */
+export type MessageParam = string | number | Message;
+
+/**
+ * A sentence the domain says, as a code with parameters: the doors translate it (the CLI in
+ * English, the renderer in the user's language). The domain never builds user-facing text.
+ */
+export interface Message {
+  code: MessageCode;
+  params?: Readonly<Record<string, MessageParam>>;
+}
+
+/** A message with its parameters: `msg('assume.optimizer', { optimizer: 'AdamW' })`. */
+export function msg(code: MessageCode, params?: Readonly<Record<string, MessageParam>>): Message {
+  return params ? { code, params } : { code };
+}
+
+export function isMessage(value: unknown): value is Message {
+  return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'string';
+}
