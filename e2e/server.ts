@@ -26,7 +26,7 @@ export async function startServer(dbPath: string): Promise<ServerHandle> {
     const timer = setTimeout(() => reject(new Error(`server did not start: ${out}${err}`)), 30_000);
     child.stdout!.on('data', (chunk) => {
       out += chunk;
-      const match = /(http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+)/.exec(out);
+      const match = /(http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]+)/.exec(out);
       if (match) {
         clearTimeout(timer);
         resolve(match[1]!);
@@ -36,7 +36,9 @@ export async function startServer(dbPath: string): Promise<ServerHandle> {
     child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}${err}`)));
   });
   const parsed = new URL(url);
-  return { url, origin: parsed.origin, token: parsed.searchParams.get('token')!, stop: () => stop(child) };
+  // The token travels in the fragment (`#token=…`); a page route may follow it (`${url}#/runs`).
+  const token = parsed.hash.slice('#token='.length);
+  return { url, origin: parsed.origin, token, stop: () => stop(child) };
 }
 
 function stop(child: ChildProcess): Promise<void> {

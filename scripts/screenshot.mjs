@@ -19,7 +19,7 @@ const url = await new Promise((resolve) => {
   let out = '';
   server.stdout.on('data', (chunk) => {
     out += chunk;
-    const match = /(http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+)/.exec(out);
+    const match = /(http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]+)/.exec(out);
     if (match) resolve(match[1]);
   });
 });

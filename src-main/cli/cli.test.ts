@@ -293,7 +293,7 @@ describe('cardwise serve', () => {
         });
         child.once('exit', (code) => reject(new Error(`serve exited with ${code} before printing`)));
       });
-      const match = /^Cardwise is running at (http:\/\/127\.0\.0\.1:(\d+)\/\?token=([\w-]+))\n$/.exec(line);
+      const match = /^Cardwise is running at (http:\/\/127\.0\.0\.1:(\d+)\/#token=([\w-]+))\n$/.exec(line);
       expect(match).not.toBeNull();
       const [, , port, token] = match!;
       const api = `http://127.0.0.1:${port}/api/cards:list`;

@@ -58,7 +58,7 @@ const api = (channel: string, body: unknown, headers: Record<string, string> = {
 
 describe('web mode', () => {
   it('prints a loopback URL that carries the token', () => {
-    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{20,}$/);
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]{20,}$/);
   });
 
   it('answers the contract with the token', async () => {
@@ -72,11 +72,10 @@ describe('web mode', () => {
     expect((await api('cards:list', {}, { authorization: 'Bearer nope' })).status).toBe(401);
   });
 
-  it('refuses pages without the token, and serves them with it', async () => {
-    expect((await send({ path: '/' })).status).toBe(401);
-    const page = await send({ path: `/?token=${server.token}` });
+  it('serves the page without the token (it holds no user data) and never sets a cookie', async () => {
+    const page = await send({ path: '/' });
     expect(page.status).toBe(200);
-    expect(String(page.headers['set-cookie'])).toContain('SameSite=Strict');
+    expect(page.headers['set-cookie']).toBeUndefined();
     expect(page.headers['content-security-policy']).toContain("default-src 'self'");
   });
 
@@ -102,7 +101,6 @@ describe('web mode', () => {
   });
 
   it('cannot be walked out of the renderer folder', async () => {
-    const cookie = { cookie: `cardwise_token=${server.token}` };
     for (const path of [
       '/../secret.txt',
       '/%2e%2e/secret.txt',
@@ -110,7 +108,7 @@ describe('web mode', () => {
       '/%2e%2e%2fsecret.txt',
       '/..%5csecret.txt',
     ]) {
-      const res = await send({ path, headers: cookie });
+      const res = await send({ path });
       expect(res.body, path).not.toContain('outside the renderer');
     }
     expect(resolveInside('/srv/app', '/../etc/passwd')).toBeNull();

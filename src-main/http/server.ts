@@ -15,21 +15,63 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-const TOKEN_COOKIE = 'cardwise_token';
+/**
+ * Limits that keep one client from starving the others: idle or slow connections are cut
+ * (headers within 10 s, a whole request within 60 s, keep-alive 5 s), at most 64 at once (the
+ * UI uses a handful), headers of at most 16 KiB. Node's defaults have no connection cap and
+ * check time-outs only every 30 s.
+ */
+export interface ServerLimits {
+  maxConnections: number;
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  maxHeaderBytes: number;
+  /** How often Node checks the header and request time-outs. */
+  checkIntervalMs: number;
+}
+
+export const SERVER_LIMITS: Readonly<ServerLimits> = {
+  maxConnections: 64,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 60_000,
+  keepAliveTimeoutMs: 5_000,
+  maxHeaderBytes: 16 * 1024,
+  checkIntervalMs: 1_000,
+};
 
 /**
- * Web mode: the same dispatcher over HTTP on 127.0.0.1 only. Every request needs the
- * per-launch token: API calls as `Authorization: Bearer`, page loads as `?token=` once
- * (then a SameSite=Strict cookie, so the page's own scripts and styles load).
+ * Web mode: the same dispatcher over HTTP on 127.0.0.1 only. Every API call needs the
+ * per-launch token as `Authorization: Bearer`; the page gets it from the URL fragment
+ * (`#token=`, which browsers never send to a server) and keeps it in session storage. No
+ * cookie: cookies are not port-scoped, so every other local server would receive it. The
+ * built HTML, scripts and styles hold no user data and load without the token.
  */
-export async function startServer(options: { app: App; port?: number; rendererDir?: string }): Promise<RunningServer> {
+export async function startServer(options: {
+  app: App;
+  port?: number;
+  rendererDir?: string;
+  /** Tests shorten the time-outs; production uses SERVER_LIMITS as they are. */
+  limits?: Partial<ServerLimits>;
+}): Promise<RunningServer> {
+  const limits = { ...SERVER_LIMITS, ...options.limits };
   const token = randomBytes(24).toString('base64url');
   const rendererDir = options.rendererDir ?? join(defaultPaths().appRoot, 'out', 'renderer');
-  const server = createServer((req, res) => {
-    handle(req, res).catch(() =>
-      send(res, 500, { ok: false, error: { code: 'internal', message: 'unexpected error' } }),
-    );
-  });
+  const server = createServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      maxHeaderSize: limits.maxHeaderBytes,
+      connectionsCheckingInterval: limits.checkIntervalMs,
+    },
+    (req, res) => {
+      handle(req, res).catch(() =>
+        send(res, 500, { ok: false, error: { code: 'internal', message: 'unexpected error' } }),
+      );
+    },
+  );
+  server.maxConnections = limits.maxConnections;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
@@ -50,16 +92,13 @@ export async function startServer(options: { app: App; port?: number; rendererDi
       }
       const channel = decodeSafely(url.pathname.slice('/api/'.length));
       const result = await options.app.dispatcher.dispatch(channel ?? '', body);
+      if (!result.ok && result.error.retryAfterSeconds !== undefined) {
+        res.setHeader('Retry-After', String(result.error.retryAfterSeconds));
+      }
       return send(res, result.ok ? 200 : httpStatusFor(result.error.code), result);
     }
 
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, forbidden('method not allowed'));
-    const queryToken = url.searchParams.get('token');
-    if (hasToken(queryToken, token)) {
-      res.setHeader('Set-Cookie', `${TOKEN_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`);
-    } else if (!hasToken(cookieOf(req.headers.cookie, TOKEN_COOKIE), token)) {
-      return send(res, 401, unauthorized());
-    }
     if (!existsSync(rendererDir)) {
       res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
       res.end('The Cardwise UI is not built yet: run `npm run build`, then start the server again.\n');
@@ -74,7 +113,7 @@ export async function startServer(options: { app: App; port?: number; rendererDi
   });
   const port = (server.address() as { port: number }).port;
   return {
-    url: `http://127.0.0.1:${port}/?token=${token}`,
+    url: `http://127.0.0.1:${port}/#token=${token}`,
     port,
     token,
     close: () =>
@@ -115,14 +154,6 @@ function hasToken(candidate: string | null | undefined, token: string): boolean 
 function bearerOf(header: string | undefined): string | null {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
   return match?.[1] ?? null;
-}
-
-function cookieOf(header: string | undefined, name: string): string | null {
-  for (const part of (header ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return rest.join('=');
-  }
-  return null;
 }
 
 function decodeSafely(text: string): string | null {

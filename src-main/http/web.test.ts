@@ -43,7 +43,6 @@ const api = (headers: Record<string, string>) =>
     headers: { 'content-type': 'application/json', ...headers },
     body: '{}',
   });
-const withCookie = () => ({ cookie: `cardwise_token=${server.token}` });
 
 function expectCsp(res: RawResponse): void {
   const csp = String(res.headers['content-security-policy']);
@@ -79,7 +78,7 @@ describe('web mode, from outside', () => {
     }
   });
 
-  it('refuses every request without the token: API, pages and assets', async () => {
+  it('refuses every API call without the Bearer token; a cookie or query token is no token', async () => {
     const variants: Record<string, string>[] = [
       {},
       { authorization: 'Bearer ' },
@@ -91,25 +90,26 @@ describe('web mode, from outside', () => {
     for (const headers of variants) {
       const res = await api({ host: host(), ...headers });
       expect(res.status, JSON.stringify(headers)).toBe(401);
+      expect(res.body).not.toContain('"cards"');
       expectCsp(res);
     }
-    for (const p of [
-      '/',
-      '/index.html',
-      '/assets/app.js',
-      '/?token=',
-      `/?token=${server.token.slice(1)}`,
-      `/?Token=${server.token}`,
-    ]) {
+    const inQuery = await rawRequest({
+      port: server.port,
+      method: 'POST',
+      path: `/api/cards:list?token=${server.token}`,
+      headers: { host: host(), 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(inQuery.status).toBe(401);
+  });
+
+  it('serves the built page and assets without any token, and never sets a cookie', async () => {
+    for (const p of ['/', '/index.html', '/assets/app.js', `/?token=${server.token}`]) {
       const res = await get(p);
-      expect(res.status, p).toBe(401);
-      expect(res.body, p).not.toContain('Cardwise</title>');
+      expect(res.status, p).toBe(200);
+      expect(res.headers['set-cookie'], p).toBeUndefined();
       expectCsp(res);
     }
-    expect((await get('/assets/app.js', { cookie: 'cardwise_token=wrong' })).status).toBe(401);
-    const ok = await get('/assets/app.js', withCookie());
-    expect(ok.status).toBe(200);
-    expectCsp(ok);
   });
 
   it('refuses Host headers that are not our loopback name and port', async () => {
@@ -132,9 +132,7 @@ describe('web mode, from outside', () => {
       const res = await api({ host: name, authorization: `Bearer ${server.token}` });
       expect(res.status, name).toBe(421);
       expectCsp(res);
-      expect((await rawRequest({ port, path: `/?token=${server.token}`, headers: { host: name } })).status, name).toBe(
-        421,
-      );
+      expect((await rawRequest({ port, path: '/', headers: { host: name } })).status, name).toBe(421);
     }
     // Node's parser already answers 400 to an HTTP/1.1 request without Host; either way, refused.
     const missing = await api({ authorization: `Bearer ${server.token}` });
@@ -199,7 +197,7 @@ describe('web mode, from outside', () => {
       `http://127.0.0.1:1/../secret.txt`,
     ];
     for (const p of paths) {
-      const res = await get(p, withCookie());
+      const res = await get(p);
       expect(res.status, p).toBeLessThan(500);
       expect(res.body, p).not.toContain(SECRET);
       expect(res.body, p).not.toContain('root:');

@@ -1,5 +1,6 @@
 import type { Channel } from '../../src-main/ipc/channels';
 import type { ChannelInput, ChannelOutput, ContractError, ErrorCode, Result } from '../../src-main/ipc/contract';
+import { splitTokenFragment } from './token-fragment';
 
 /** A `{ ok: false }` answer from the backend, or a transport failure (code `internal`). */
 export class ApiError extends Error {
@@ -21,16 +22,16 @@ type Transport = <C extends Channel>(channel: C, input: ChannelInput<C>) => Prom
 const TOKEN_KEY = 'cardwise.token';
 
 /**
- * Reads the per-launch token that `cardwise serve` puts in the URL, keeps it for this tab
- * and removes it from the address bar so it is not bookmarked or shared by accident.
+ * Reads the per-launch token from the URL fragment that `cardwise serve` prints, keeps it for
+ * this tab (session storage: it ends with the tab and is never sent as a cookie) and removes it
+ * from the address bar so it is not bookmarked or shared by accident.
  */
 function takeToken(): string | null {
-  const url = new URL(window.location.href);
-  const fromUrl = url.searchParams.get('token');
+  const fromUrl = splitTokenFragment(window.location.hash);
   if (fromUrl) {
-    sessionStorage.setItem(TOKEN_KEY, fromUrl);
-    url.searchParams.delete('token');
-    window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+    sessionStorage.setItem(TOKEN_KEY, fromUrl.token);
+    const { pathname, search } = window.location;
+    window.history.replaceState(window.history.state, '', pathname + search + fromUrl.rest);
   }
   return sessionStorage.getItem(TOKEN_KEY);
 }

@@ -1,0 +1,89 @@
+/**
+ * One client cannot take the server away from the others: connections beyond the cap are
+ * dropped at once, idle and slow ones are cut after the header time-out, and the API answers
+ * again as soon as the attacker's connections are gone. Before, the server had no cap and no
+ * time-outs: at the fd limit the API was unreachable until the attacker let go.
+ */
+import { connect, type Socket } from 'node:net';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openApp, type App } from '../app';
+import { rawRequest } from './http-client.testkit';
+import { SERVER_LIMITS, startServer, type RunningServer } from './server';
+
+// Shortened for the test; the production values are SERVER_LIMITS.
+const HEADERS_TIMEOUT_MS = 600;
+let dir: string;
+let app: App;
+let server: RunningServer;
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardwise-limits-'));
+  app = openApp({ dbPath: path.join(dir, 'cardwise.db') });
+  server = await startServer({
+    app,
+    port: 0,
+    rendererDir: path.join(dir, 'no-renderer'),
+    limits: { headersTimeoutMs: HEADERS_TIMEOUT_MS, requestTimeoutMs: 1_000, checkIntervalMs: 100 },
+  });
+});
+afterAll(async () => {
+  await server.close();
+  app.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** Opens a TCP connection and resolves when it is up; `closedAt` records when the server cut it. */
+function idleConnection(port: number): Promise<{ socket: Socket; closed: Promise<number> }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    const opened = Date.now();
+    const closed = new Promise<number>((done) => socket.once('close', () => done(Date.now() - opened)));
+    // Read what the server sends (its 408), so its closing of the connection is seen.
+    socket.resume();
+    socket.once('connect', () => resolve({ socket, closed }));
+    socket.once('error', () => {});
+    setTimeout(() => reject(new Error('no connection')), 5_000).unref();
+  });
+}
+
+const cardsList = () =>
+  rawRequest({
+    port: server.port,
+    method: 'POST',
+    path: '/api/cards:list',
+    headers: {
+      host: `127.0.0.1:${server.port}`,
+      authorization: `Bearer ${server.token}`,
+      'content-type': 'application/json',
+    },
+    body: '{}',
+    timeoutMs: 5_000,
+  });
+
+describe('server limits', () => {
+  it('has production limits on connections, headers, requests and keep-alive', () => {
+    expect(SERVER_LIMITS.maxConnections).toBeLessThanOrEqual(256);
+    expect(SERVER_LIMITS.headersTimeoutMs).toBeLessThanOrEqual(30_000);
+    expect(SERVER_LIMITS.requestTimeoutMs).toBeLessThanOrEqual(120_000);
+    expect(SERVER_LIMITS.keepAliveTimeoutMs).toBeLessThanOrEqual(10_000);
+  });
+
+  it('drops connections over the cap, cuts idle ones, and answers the API again once they are gone', async () => {
+    const attackers = 2 * SERVER_LIMITS.maxConnections;
+    const sockets = await Promise.all(Array.from({ length: attackers }, () => idleConnection(server.port)));
+    // Slowloris: the first bytes of a request line, never finished.
+    for (const { socket } of sockets) socket.write('POST /api/cards:list HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+    const lifetimes = await Promise.all(sockets.map((s) => s.closed));
+    const droppedAtOnce = lifetimes.filter((ms) => ms < HEADERS_TIMEOUT_MS / 2).length;
+    console.log(
+      `server limits: ${attackers} idle connections, ${droppedAtOnce} dropped at once, the rest cut within ${Math.max(...lifetimes)} ms`,
+    );
+    expect(droppedAtOnce).toBeGreaterThanOrEqual(attackers - SERVER_LIMITS.maxConnections);
+    // Every one is gone within the header time-out plus two checks (100 ms each) and some slack.
+    expect(Math.max(...lifetimes)).toBeLessThan(HEADERS_TIMEOUT_MS + 2_000);
+    expect((await cardsList()).status).toBe(200);
+  }, 30_000);
+});
