@@ -105,6 +105,21 @@ export default tseslint.config(
     },
   },
   {
+    // A read-then-write in a deferred transaction fails at once with SQLITE_BUSY when another
+    // process writes; every write transaction takes its lock first (src-main/db/transaction.ts).
+    files: ['src-main/**/*.ts'],
+    ignores: ['src-main/db/transaction.ts', ...testFiles],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='transaction']",
+          message: 'use writeTransaction(db, fn) from src-main/db/transaction.ts (BEGIN IMMEDIATE).',
+        },
+      ],
+    },
+  },
+  {
     // The shell alone may load electron.
     files: ['src-main/electron/**/*.ts'],
     ignores: testFiles,

@@ -1,5 +1,7 @@
 import type Database from 'better-sqlite3';
-import { openDb } from './db/open';
+import { DEFAULT_BUSY_POLICY, isBusyError, RETRY_AFTER_SECONDS, retryWhileBusy, type BusyPolicy } from './db/busy';
+import { registerHolder, type HolderKind, type HolderRegistration } from './db/holders';
+import { openDb, OPERATION_BUSY_TIMEOUT_MS } from './db/open';
 import { NotFoundError, StoreError, toStoreError } from './db/store-error';
 import { recoveryAdvice } from './db/recovery';
 import { defaultDbPath, defaultPaths } from './db/paths';
@@ -8,34 +10,68 @@ import { seedPublishedRuns } from './db/seed-runs';
 import { handlers, type HandlerDeps } from './handlers';
 import { createDispatcher, type Dispatcher } from './ipc/register';
 import type { ContractError } from './ipc/contract';
+import { english, msg } from './domain/messages';
 
 export interface App {
   db: Database.Database;
   dbPath: string;
   dispatcher: Dispatcher;
+  /** This process's "I have the database open" note, which a restore reads (db/holders.ts). */
+  holder: HolderRegistration;
   close(): void;
+}
+
+export interface OpenAppOptions {
+  dbPath?: string;
+  /** Who opens it, for a refused restore's message: default 'desktop' under Electron, else 'cli'. */
+  holder?: HolderKind;
+  /** How long a call waits for another process's write lock before it answers busy. */
+  busy?: BusyPolicy;
 }
 
 /**
  * The one composition of the service that all three doors (Electron, HTTP, CLI) share:
- * open and migrate the store, seed the built-in catalog, bind the handlers.
+ * open and migrate the store, seed the built-in catalog, bind the handlers. A call that finds
+ * the database locked by another process is retried without blocking the event loop, and
+ * answers `busy` only when the lock outlasts the policy's deadline.
  */
-export function openApp(options: { dbPath?: string } = {}): App {
+export function openApp(options: OpenAppOptions = {}): App {
   const dbPath = options.dbPath ?? defaultDbPath();
   const { dataDir } = defaultPaths();
+  const holder = registerHolder(dbPath, options.holder ?? (process.versions.electron ? 'desktop' : 'cli'));
   let db: Database.Database | undefined;
   try {
     db = openDb(dbPath);
     seedFromData(db, dataDir);
     seedPublishedRuns(db, dataDir);
+    db.pragma(`busy_timeout = ${OPERATION_BUSY_TIMEOUT_MS}`);
   } catch (error) {
     db?.close();
+    holder.release();
     throw withRecoveryAdvice(error, dbPath);
   }
   const opened = db;
   const deps: HandlerDeps = { db: opened };
-  const dispatcher = createDispatcher(handlers, deps, mapStoreError);
-  return { db: opened, dbPath, dispatcher, close: () => opened.close() };
+  const inner = createDispatcher(handlers, deps, mapStoreError);
+  const policy = options.busy ?? DEFAULT_BUSY_POLICY;
+  const dispatcher: Dispatcher = {
+    dispatch: (channel, input) =>
+      retryWhileBusy(
+        () => inner.dispatch(channel, input),
+        (result) => !result.ok && result.error.code === 'busy',
+        policy,
+      ),
+  };
+  return {
+    db: opened,
+    dbPath,
+    dispatcher,
+    holder,
+    close: () => {
+      opened.close();
+      holder.release();
+    },
+  };
 }
 
 /**
@@ -50,6 +86,10 @@ function withRecoveryAdvice(error: unknown, dbPath: string): unknown {
 
 function mapStoreError(error: unknown): ContractError | null {
   if (error instanceof NotFoundError) return { code: 'not-found', message: error.message };
+  if (isBusyError(error) || (error instanceof StoreError && error.code === 'busy')) {
+    const detail = msg('store.busy');
+    return { code: 'busy', message: english(detail), detail, retryAfterSeconds: RETRY_AFTER_SECONDS };
+  }
   if (error instanceof StoreError) return { code: 'store', message: error.message };
   // A last line of defence: stored free-form JSON is depth-bounded (domain/runs/bounded-json.ts),
   // so a stack overflow can only come from input nested too deep, the caller's fault.

@@ -5,6 +5,8 @@ import { UsageError } from './usage-error';
 export const EXIT_USAGE = 2;
 /** Exit status for a store or internal failure. */
 export const EXIT_FAILURE = 1;
+/** Exit status when the database stayed locked by another process: try again (sysexits EX_TEMPFAIL). */
+export const EXIT_BUSY = 75;
 
 /**
  * Turns a contract error about a field into one about the flag that set it
@@ -50,6 +52,7 @@ export function describeFailure(error: unknown): { line: string; exitCode: numbe
   }
   if (error instanceof ContractCallError) {
     const { code, message } = error.error;
+    if (code === 'busy') return { line: `error: busy: ${oneLine(message)}`, exitCode: EXIT_BUSY };
     const userFault = code === 'bad-input' || code === 'not-found' || code === 'unknown-channel';
     return {
       line: `error: ${userFault ? '' : `${code}: `}${oneLine(message)}`,
@@ -62,7 +65,8 @@ export function describeFailure(error: unknown): { line: string; exitCode: numbe
   const message = error instanceof Error ? error.message : String(error);
   // openApp throws StoreError (bad file, migration refused) before any dispatcher exists.
   const prefix = name === 'StoreError' ? 'store: ' : '';
-  return { line: `error: ${prefix}${oneLine(message)}`, exitCode: EXIT_FAILURE };
+  const busy = name === 'StoreError' && (error as { code?: unknown }).code === 'busy';
+  return { line: `error: ${busy ? 'busy: ' : prefix}${oneLine(message)}`, exitCode: busy ? EXIT_BUSY : EXIT_FAILURE };
 }
 
 /** node:util parseArgs errors carry ERR_PARSE_ARGS_* codes; reword them to name the flag first. */

@@ -93,7 +93,7 @@ describe('migrations', () => {
     v2.close();
 
     const backups = fs.readdirSync(path.join(path.dirname(file), 'backups'));
-    expect(backups).toEqual([`cardwise-v${latest}-20251130T090000000Z.db`]);
+    expect(backups).toEqual([`cardwise.db-v${latest}-20251130T090000000Z.db`]);
     const backup = new Database(path.join(path.dirname(file), 'backups', backups[0] as string), { readonly: true });
     expect(backup.pragma('user_version', { simple: true })).toBe(latest);
     expect(backup.prepare('SELECT value FROM settings WHERE key = ?').get('language')).toEqual({ value: '"zh-CN"' });

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from './driver';
+import { isBusyError } from './busy';
 import { StoreError } from './store-error';
+import { writeTransaction } from './transaction';
 
 /** One numbered SQL migration file, `NNN_snake_name.sql`. */
 export interface Migration {
@@ -97,8 +99,10 @@ export interface MigrateOptions {
 }
 
 /**
- * Applies the pending migrations, each in its own transaction together with its
- * schema_migrations row and the new user_version. Returns the versions applied.
+ * Applies the pending migrations, each in its own IMMEDIATE transaction together with its
+ * schema_migrations row and the new user_version. The version is read again under the write
+ * lock, so when several processes open the same new file at once each migration runs exactly
+ * once (the others find it applied and skip it). Returns the versions this call applied.
  */
 export function migrate(db: Db, migrations: readonly Migration[], options: MigrateOptions = {}): number[] {
   assertMigratable(db, migrations);
@@ -111,18 +115,23 @@ export function migrate(db: Db, migrations: readonly Migration[], options: Migra
   // cascade), then foreign_key_check before each commit. It cannot change inside a transaction.
   const foreignKeys = db.pragma('foreign_keys', { simple: true }) as number;
   db.pragma('foreign_keys = OFF');
+  const applied: number[] = [];
   try {
-    for (const m of pending) applyOne(db, m, now());
+    for (const m of pending) if (applyOne(db, m, now())) applied.push(m.version);
   } finally {
     db.pragma(`foreign_keys = ${foreignKeys ? 'ON' : 'OFF'}`);
   }
-  return pending.map((m) => m.version);
+  return applied;
 }
 
-function applyOne(db: Db, m: Migration, at: Date): void {
+/** Applies one migration unless another connection already did; says whether this one did. */
+function applyOne(db: Db, m: Migration, at: Date): boolean {
   const label = `${String(m.version).padStart(3, '0')}_${m.name}`;
   try {
-    db.transaction(() => {
+    return writeTransaction(db, () => {
+      const version = schemaVersion(db);
+      if (version >= m.version) return false;
+      if (version !== m.version - 1) throw new Error(`the file is at version ${version}, expected ${m.version - 1}`);
       db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
         version INTEGER PRIMARY KEY, name TEXT NOT NULL, checksum TEXT NOT NULL, applied_at TEXT NOT NULL) STRICT`);
       db.exec(m.sql);
@@ -136,8 +145,10 @@ function applyOne(db: Db, m: Migration, at: Date): void {
       );
       // user_version is written in the same transaction, so it never runs ahead of the schema.
       db.pragma(`user_version = ${m.version}`);
-    })();
+      return true;
+    });
   } catch (error) {
+    if (isBusyError(error)) throw error;
     const detail = error instanceof Error ? error.message : String(error);
     throw new StoreError('migration-failed', `migration ${label} failed and was rolled back: ${detail}`, {
       cause: error,

@@ -6,6 +6,7 @@ import { offerPatchSchema } from '../ipc/contract';
 import type { Db } from './driver';
 import { columnMap, upsertSql, type WriteMode } from './row-mapping';
 import { NotFoundError } from './store-error';
+import { writeTransaction } from './transaction';
 import { parseInput, parseRow } from './validate';
 
 const offerColumns = columnMap(Object.keys(offerSchema.shape));
@@ -34,28 +35,30 @@ export function getOffer(db: Db, id: string): Offer | undefined {
 /** Adds a user's offer under a new id `user-<random>`; returns the stored row. */
 export function addOffer(db: Db, offer: z.input<typeof newOfferSchema>, now = new Date()): Offer {
   const parsed: Offer = { id: `user-${randomBytes(6).toString('hex')}`, ...parseInput(newOfferSchema, offer) };
-  assertCardExists(db, parsed.cardId);
-  writeOffer(db, parsed, 'user', now);
-  return getOffer(db, parsed.id) as Offer;
+  return writeTransaction(db, () => {
+    assertCardExists(db, parsed.cardId);
+    writeOffer(db, parsed, 'user', now);
+    return getOffer(db, parsed.id) as Offer;
+  });
 }
 
 /** Changes some fields of an offer and marks it user-edited, so no reseed overwrites it. */
 export function updateOffer(db: Db, id: string, patch: z.input<typeof offerPatchSchema>, now = new Date()): Offer {
   // The patch schema has no defaults: it holds only the fields the caller sent.
   const changes = parseInput(offerPatchSchema, patch);
-  return db.transaction(() => {
+  return writeTransaction(db, () => {
     const current = getOffer(db, id);
     if (!current) throw new NotFoundError('offers', id);
     const next = parseInput(offerSchema, { ...current, ...changes, id });
     if (next.cardId !== current.cardId) assertCardExists(db, next.cardId);
     writeOffer(db, next, 'user', now);
     return getOffer(db, id) as Offer;
-  })();
+  });
 }
 
 /** Deletes an offer; a builtin one gets a tombstone so a reseed does not bring it back. */
 export function deleteOffer(db: Db, id: string, now = new Date()): boolean {
-  return db.transaction(() => {
+  return writeTransaction(db, () => {
     const row = db.prepare('SELECT builtin FROM offers WHERE id = ?').get(id) as { builtin: number } | undefined;
     if (!row) return false;
     if (row.builtin === 1) {
@@ -66,7 +69,7 @@ export function deleteOffer(db: Db, id: string, now = new Date()): boolean {
     }
     db.prepare('DELETE FROM offers WHERE id = ?').run(id);
     return true;
-  })();
+  });
 }
 
 /** Writes one offer row; returns false when a builtin write met a user-edited row and left it. */

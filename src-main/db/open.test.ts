@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDb } from './open';
+import { OPEN_BUSY_TIMEOUT_MS, openDb } from './open';
 import { StoreError } from './store-error';
 import { tempDir } from './test-support.testkit';
 
@@ -21,7 +21,7 @@ describe('openDb', () => {
     const db = openDb(file);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
-    expect(db.pragma('busy_timeout', { simple: true })).toBe(5000);
+    expect(db.pragma('busy_timeout', { simple: true })).toBe(OPEN_BUSY_TIMEOUT_MS);
     expect(db.pragma('synchronous', { simple: true })).toBe(1); // 1 = NORMAL
     db.close();
     expect(fs.existsSync(file)).toBe(true);

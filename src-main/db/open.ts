@@ -12,7 +12,18 @@ export interface OpenOptions {
   migrationsDir?: string;
   /** Clock for migration and backup time stamps (tests pass a fixed one). */
   now?: () => Date;
+  /**
+   * How long one statement waits for another process's write lock before SQLITE_BUSY. Opening
+   * waits long (another process may be migrating or seeding the same file); a server or window
+   * then lowers it (see OPERATION_BUSY_TIMEOUT_MS) and retries asynchronously instead.
+   */
+  busyTimeoutMs?: number;
 }
+
+/** Opening, migrating and seeding wait this long for another process's lock. */
+export const OPEN_BUSY_TIMEOUT_MS = 30_000;
+/** After opening, one try blocks at most this long; the doors retry without blocking (busy.ts). */
+export const OPERATION_BUSY_TIMEOUT_MS = 100;
 
 const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
 
@@ -34,7 +45,7 @@ export function openDb(file: string, options: OpenOptions = {}): Db {
   try {
     db = new Database(file);
     // None of these three writes to the file; journal_mode=WAL does, so it waits for the checks.
-    db.pragma('busy_timeout = 5000');
+    db.pragma(`busy_timeout = ${Math.max(0, Math.round(options.busyTimeoutMs ?? OPEN_BUSY_TIMEOUT_MS))}`);
     db.pragma('foreign_keys = ON');
     db.pragma('synchronous = NORMAL');
     if (existing) {

@@ -168,7 +168,8 @@ describe('restoreBackup', () => {
     const { file, backup } = await databaseWithBackup();
     fs.writeFileSync(backup, Buffer.from('SQLite format 3\0' + 'z'.repeat(9000), 'latin1'));
     const before = fs.readFileSync(file);
-    expect(() => restoreBackup(file)).toThrow(/damaged too/);
+    expect(() => restoreBackup(file, backup)).toThrow(/cannot be restored/);
+    expect(() => restoreBackup(file)).toThrow(/no good backup/);
     expect(fs.readFileSync(file).equals(before)).toBe(true);
     expect(fs.readdirSync(path.dirname(file)).sort()).toEqual(['backups', 'cardwise.db']);
   });
@@ -195,7 +196,7 @@ describe('restoreBackup', () => {
 
   it('says when there is no backup at all', () => {
     const file = path.join(tempDir(), 'cardwise.db');
-    expect(() => restoreBackup(file)).toThrow(/no backup/);
+    expect(() => restoreBackup(file)).toThrow(/no good backup/);
   });
 });
 

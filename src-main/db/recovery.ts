@@ -1,22 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { backupDatabase, backupsDir, listBackups, type BackupInfo } from './backup';
-
-export { listBackups, type BackupInfo } from './backup';
+import { backupDatabase, backupProblem, backupsDir, listBackups, type BackupInfo } from './backup';
+import { isBusyError } from './busy';
 import type { Db } from './driver';
+import { liveHolders, type Holder } from './holders';
 import { schemaVersion } from './migrate';
 import { StoreError } from './store-error';
 
+export { listBackups, type BackupInfo } from './backup';
+
 /**
  * Recovering from a damaged database file: find the backups next to it, set the bad file
- * aside (never overwrite or delete it) and put a verified backup in its place. Every
- * function here expects the database to be closed (no app, server or CLI has it open).
+ * aside (never overwrite or delete it) and put a verified backup in its place. The restore
+ * itself makes sure no app, server or command has the database open.
  */
 
 const SIDE_FILES = ['-wal', '-shm', '-journal'];
 
-/** The newest backup of `dbFile`, or null when there is none. */
+/** The newest backup of `dbFile` that starts like a database, or null when there is none. */
 export function latestBackup(dbFile: string): BackupInfo | null {
   return listBackups(dbFile)[0] ?? null;
 }
@@ -50,20 +52,6 @@ export function setAsideCorrupt(dbFile: string, now = new Date()): string {
   return target;
 }
 
-/** Why `file` is not a usable database, or null when it opens and passes integrity_check. */
-export function damageOf(file: string): string | null {
-  let db: Db | undefined;
-  try {
-    db = new Database(file, { readonly: true, fileMustExist: true });
-    const first = (db.pragma('integrity_check', { simple: false }) as { integrity_check: string }[])[0];
-    return first?.integrity_check === 'ok' ? null : (first?.integrity_check ?? 'no answer from integrity_check');
-  } catch (error) {
-    return (error as Error).message;
-  } finally {
-    db?.close();
-  }
-}
-
 /** What a restore did. */
 export interface RestoreResult {
   /** The backup that is now the database. */
@@ -74,50 +62,105 @@ export interface RestoreResult {
   safetyBackup: string | null;
 }
 
+/** "the Cardwise server (pid 4242, since …, http://127.0.0.1:5173)" for a refusal. */
+function describeHolder(holder: Holder): string {
+  const what = { desktop: 'the Cardwise app', server: 'the Cardwise server', cli: 'a cardwise command' }[holder.kind];
+  const where = [`pid ${holder.pid}`, `since ${holder.since}`, holder.url, holder.host].filter(Boolean);
+  return `${what} (${where.join(', ')})`;
+}
+
+function inUse(file: string, holders: Holder[]): StoreError {
+  const who =
+    holders.length > 0
+      ? holders.map(describeHolder).join('; ')
+      : 'another program (no Cardwise window, server or command says it has it open)';
+  return new StoreError(
+    'in-use',
+    `${file} is open in ${who}; close it and run the restore again. Nothing was changed.`,
+  );
+}
+
+function integrityOf(db: Db): string {
+  try {
+    const first = (db.pragma('integrity_check', { simple: false }) as { integrity_check: string }[])[0];
+    return first?.integrity_check ?? 'no answer from integrity_check';
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
 /**
- * Replaces `dbFile` with `backupFile` (default: the newest backup). The backup is checked
- * with integrity_check first and copied next to the database, so a failed check or copy
- * changes nothing. A damaged current file is set aside (`setAsideCorrupt`); a healthy one
- * is first backed up (`backupNow`). The copy goes into place by rename. Call it with the
- * database closed. Throws StoreError: 'io' when there is no backup, 'corrupt' when the
- * backup itself is damaged.
+ * Takes SQLite's exclusive lock on an existing database file: granted only when no other
+ * connection, in any process, has the file open (in WAL mode each one holds a shared lock for
+ * as long as it is connected). Returns the locked connection, or null when the file cannot be
+ * read as a database at all (damaged). Throws 'in-use' when someone else has it open.
+ */
+function lockExclusively(file: string): Db | null {
+  let db: Db | undefined;
+  try {
+    db = new Database(file, { fileMustExist: true });
+    db.pragma('busy_timeout = 0');
+    db.pragma('locking_mode = EXCLUSIVE');
+    // The first read takes the lock and keeps it (exclusive locking mode) until close.
+    db.prepare('SELECT count(*) FROM sqlite_master').get();
+    db.exec('BEGIN EXCLUSIVE; COMMIT');
+    return db;
+  } catch (error) {
+    db?.close();
+    if (isBusyError(error)) throw inUse(file, liveHolders(file));
+    return null;
+  }
+}
+
+/**
+ * Replaces `dbFile` with `backupFile` (default: the newest good backup). The backup must pass
+ * integrity_check and hold a Cardwise schema, or nothing changes. The restore refuses while any
+ * other process has the database open (SQLite's exclusive lock, held until the new file is in
+ * place) and names who does; a live WAL is never removed. A healthy current file is first
+ * backed up (`backupNow`) and its WAL folded into it (journal_mode=DELETE, under the lock); a
+ * damaged one is set aside with its WAL (`setAsideCorrupt`). The copy goes into place by rename.
+ * Throws StoreError: 'io' when there is no backup, 'corrupt' when the backup is empty or bad,
+ * 'in-use' when the database is open elsewhere.
  */
 export function restoreBackup(dbFile: string, backupFile?: string, now = new Date()): RestoreResult {
   const file = path.resolve(dbFile);
-  const source = backupFile ?? latestBackup(file)?.file;
-  if (!source) throw new StoreError('io', `there is no backup of ${file} in ${backupsDir(file)}`);
-  const damage = damageOf(source);
-  if (damage) {
-    throw new StoreError(
-      'corrupt',
-      `the backup ${source} is damaged too (${damage}); nothing was changed — pick another backup`,
-    );
+  const source = backupFile ?? listBackups(file).find((b) => backupProblem(b.file) === null)?.file;
+  if (!source) throw new StoreError('io', `there is no good backup of ${file} in ${backupsDir(file)}`);
+  const problem = backupProblem(source);
+  if (problem) {
+    throw new StoreError('corrupt', `the backup ${source} cannot be restored (${problem}); nothing was changed`);
   }
-  const staging = `${file}.restoring`;
-  fs.rmSync(staging, { force: true });
-  fs.copyFileSync(source, staging);
+  const exists = fs.existsSync(file);
+  const lock = exists ? lockExclusively(file) : null;
   try {
-    let setAside: string | null = null;
-    let safetyBackup: string | null = null;
-    if (fs.existsSync(file)) {
-      if (damageOf(file) === null) {
-        const current = new Database(file, { fileMustExist: true });
-        try {
-          safetyBackup = backupNow(current, file, now);
-        } finally {
-          current.close();
-        }
-        for (const side of SIDE_FILES) fs.rmSync(file + side, { force: true });
-      } else {
+    // A damaged file gives SQLite nothing to lock; the notes of the Cardwise processes still tell.
+    if (exists && !lock) {
+      const holders = liveHolders(file);
+      if (holders.length > 0) throw inUse(file, holders);
+    }
+    const staging = `${file}.restoring`;
+    fs.rmSync(staging, { force: true });
+    fs.copyFileSync(source, staging);
+    try {
+      let setAside: string | null = null;
+      let safetyBackup: string | null = null;
+      const healthy = lock !== null && integrityOf(lock) === 'ok';
+      if (healthy) {
+        safetyBackup = backupNow(lock, file, now);
+        // Nobody else is connected: fold the WAL into the file, so none is left to pair with the new one.
+        lock.pragma('journal_mode = DELETE');
+      } else if (exists || SIDE_FILES.some((side) => fs.existsSync(file + side))) {
         setAside = setAsideCorrupt(file, now);
       }
-    } else {
-      for (const side of SIDE_FILES) if (fs.existsSync(file + side)) setAside = setAsideCorrupt(file, now);
+      fs.renameSync(staging, file);
+      // The old file's shared-memory index (no WAL is left to go with it).
+      if (healthy) fs.rmSync(`${file}-shm`, { force: true });
+      return { restoredFrom: source, setAside, safetyBackup };
+    } finally {
+      fs.rmSync(staging, { force: true });
     }
-    fs.renameSync(staging, file);
-    return { restoredFrom: source, setAside, safetyBackup };
   } finally {
-    fs.rmSync(staging, { force: true });
+    lock?.close();
   }
 }
 

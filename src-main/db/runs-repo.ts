@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { NotFoundError } from './store-error';
 import type { Db } from './driver';
 import { toColumn } from './row-mapping';
+import { writeTransaction } from './transaction';
 import { parseInput, parseRow } from './validate';
 import { InputError } from '../domain/errors';
 import {
@@ -188,7 +189,7 @@ export function runInputOf(run: Run): RunInput {
  */
 export function updateRun(db: Db, id: number, patch: RunPatch): Run {
   const valid = parseInput(runPatchSchema, patch) as Record<string, unknown>;
-  return db.transaction(() => {
+  return writeTransaction(db, () => {
     const current = editableRun(db, id);
     const merged: Record<string, unknown> = { ...runInputOf(current) };
     // The patch schema has no defaults, so it holds only the fields the caller sent.
@@ -205,16 +206,16 @@ export function updateRun(db: Db, id: number, patch: RunPatch): Run {
       createdAt: new Date(current.createdAt),
     });
     return getRun(db, id) as Run;
-  })();
+  });
 }
 
 /** Deletes the user's run and returns it (so a UI can offer undo by adding it again). */
 export function deleteRun(db: Db, id: number): Run {
-  return db.transaction(() => {
+  return writeTransaction(db, () => {
     const current = editableRun(db, id);
     db.prepare('DELETE FROM runs WHERE id = ?').run(id);
     return current;
-  })();
+  });
 }
 
 /** A LIKE pattern matching `text` literally anywhere (%, _ and \ escaped). */
@@ -351,11 +352,11 @@ export interface ImportResult {
 function writeImported(db: Db, rows: readonly PendingRow[], now: Date): ImportResult {
   const { runs, issues } = validateImportRows(rows);
   if (issues.length > 0) throw new ImportError(issues);
-  const ids = db.transaction(() =>
+  const ids = writeTransaction(db, () =>
     runs.map(({ input, estimate }) =>
       insertRun(db, input, { origin: 'mine', citation: null, refId: null, estimate, createdAt: now }),
     ),
-  )();
+  );
   return { imported: ids.length, ids };
 }
 

@@ -9,6 +9,7 @@ import type { Db } from './driver';
 import { upsertPublishedRun } from './runs-repo';
 import { SeedDataError } from './seed-data';
 import { readSetting, writeSetting } from './settings-repo';
+import { writeTransaction } from './transaction';
 import { zodSummary } from './validate';
 
 /*
@@ -122,7 +123,9 @@ export function seedPublishedRuns(
 
   const runs = parseReferenceRuns(file, text);
   const now = options.now ?? new Date();
-  return db.transaction(() => {
+  return writeTransaction(db, () => {
+    // Another process may have seeded while this one parsed the file: decide again under the lock.
+    if (!options.force && readSetting(db, HASH_KEY) === hash) return { skipped: true, hash, written: 0, removed: 0 };
     const keep = new Set<string>();
     for (const { ref, run } of runs) {
       upsertPublishedRun(db, run, {
@@ -142,7 +145,7 @@ export function seedPublishedRuns(
     for (const id of stale) remove.run(id);
     writeSetting(db, HASH_KEY, hash);
     return { skipped: false, hash, written: runs.length, removed: stale.length };
-  })();
+  });
 }
 
 function parseReferenceRuns(file: string, text: string): { ref: ReferenceRun; run: RunInput }[] {

@@ -4,6 +4,7 @@ import { writeModel } from './models-repo';
 import { writeOffer } from './offers-repo';
 import { hashSeedFiles, readSeedData } from './seed-data';
 import { readSetting, writeSetting } from './settings-repo';
+import { writeTransaction } from './transaction';
 
 const SEED_HASH_KEY = 'internal.seedHash';
 
@@ -37,7 +38,9 @@ export function seedFromData(db: Db, dataDir: string, options: { force?: boolean
 
   const data = readSeedData(dataDir);
   const now = options.now ?? new Date();
-  db.transaction(() => {
+  return writeTransaction(db, () => {
+    // Another process may have seeded while this one read the files: decide again under the lock.
+    if (!options.force && readSetting(db, SEED_HASH_KEY) === data.hash) return { ...result, hash: data.hash };
     const deleted = tombstones(db);
     const write = <T extends { id: string }>(
       table: keyof SeedResult['written'],
@@ -60,8 +63,8 @@ export function seedFromData(db: Db, dataDir: string, options: { force?: boolean
     });
     write('offers', liveOffers, (offer) => writeOffer(db, offer, 'builtin', now));
     writeSetting(db, SEED_HASH_KEY, data.hash);
-  })();
-  return { ...result, skipped: false, hash: data.hash };
+    return { ...result, skipped: false, hash: data.hash };
+  });
 }
 
 function tombstones(db: Db): Set<string> {

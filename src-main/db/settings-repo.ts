@@ -1,5 +1,6 @@
 import { settingsSchema, type Settings } from '../ipc/contract';
 import type { Db } from './driver';
+import { writeTransaction } from './transaction';
 import { parseInput } from './validate';
 
 /** What a fresh install uses until the user changes it. */
@@ -26,11 +27,11 @@ export function getSettings(db: Db): Settings {
 /** Saves the given settings (validated; a bad field throws InputError) and returns them all. */
 export function setSettings(db: Db, patch: Partial<Settings>): Settings {
   const valid = parseInput(settingsSchema.partial().strict(), patch);
-  db.transaction(() => {
+  writeTransaction(db, () => {
     for (const [key, value] of Object.entries(valid)) {
       if (value !== undefined) writeSetting(db, key, value);
     }
-  })();
+  });
   return getSettings(db);
 }
 

@@ -1,5 +1,14 @@
 /** Why the store refused to open or migrate a database file. */
-export type StoreErrorCode = 'corrupt' | 'newer-schema' | 'checksum-mismatch' | 'migration-failed' | 'io';
+export type StoreErrorCode =
+  | 'corrupt'
+  | 'newer-schema'
+  | 'checksum-mismatch'
+  | 'migration-failed'
+  | 'io'
+  /** Another process has the database open, so it cannot be replaced now. */
+  | 'in-use'
+  /** Another process held the write lock for longer than this one would wait. */
+  | 'busy';
 
 /** A fault of the database file or its migrations (not of the caller's input). */
 export class StoreError extends Error {
@@ -31,6 +40,13 @@ export function toStoreError(error: unknown, file: string): StoreError {
   if (error instanceof StoreError) return error;
   const code = (error as { code?: unknown })?.code;
   const detail = error instanceof Error ? error.message : String(error);
+  if (typeof code === 'string' && /^SQLITE_(BUSY|LOCKED)/.test(code)) {
+    return new StoreError(
+      'busy',
+      `${file} stayed locked by another Cardwise process (${detail}); nothing was changed — try again in a few seconds`,
+      { cause: error },
+    );
+  }
   if (typeof code === 'string' && CORRUPT_CODES.test(code)) {
     return new StoreError('corrupt', `${file} is not a readable Cardwise database (${detail}); it was left as it is`, {
       cause: error,

@@ -34,6 +34,8 @@ export function httpStatusFor(code: ErrorCode): number {
     case 'unknown-channel':
     case 'not-found':
       return 404;
+    case 'busy':
+      return 503;
     case 'store':
     case 'internal':
       return 500;

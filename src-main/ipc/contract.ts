@@ -343,7 +343,8 @@ export type Contract = typeof contract;
 export type ChannelInput<C extends Channel> = z.input<Contract[C]['input']>;
 export type ChannelOutput<C extends Channel> = z.output<Contract[C]['output']>;
 
-export type ErrorCode = 'bad-input' | 'unknown-channel' | 'not-found' | 'forbidden' | 'store' | 'internal';
+/** `busy`: another process holds the database's write lock; the same call succeeds a moment later. */
+export type ErrorCode = 'bad-input' | 'unknown-channel' | 'not-found' | 'forbidden' | 'busy' | 'store' | 'internal';
 export interface ContractError {
   code: ErrorCode;
   /** The English sentence (the CLI prints it; logs keep it). */
@@ -352,6 +353,8 @@ export interface ContractError {
   detail?: Message;
   /** Dotted path of the input field at fault, when one is. */
   field?: string;
+  /** For `busy`: seconds to wait before trying again (HTTP sends it as Retry-After). */
+  retryAfterSeconds?: number;
   /** Every bad row of an import file (line: 1-based data line of a CSV, index in a JSON array). */
   issues?: { line: number; field: string; message: string; detail?: Message }[];
 }

@@ -13,12 +13,15 @@ export const serveCommand: Command = {
     if (positionals.length > 0) throw new UsageError('serve', `unexpected argument "${positionals[0]}"`);
     const port = typeof flags.port === 'string' ? parsePort(flags.port) : 0;
     const { startServer } = await import('../../http/server');
-    const server = await startServer({ app: await app(), port }).catch((error: unknown) => {
+    const opened = await app();
+    const server = await startServer({ app: opened, port }).catch((error: unknown) => {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'EADDRINUSE' || code === 'EACCES')
         throw new UsageError('--port', `cannot listen on ${port} (${code})`);
       throw error;
     });
+    // A restore names who has the database open: this server, at its address (not its token).
+    opened.holder.update({ kind: 'server', url: `http://127.0.0.1:${server.port}/` });
     if (json) printJson(io, { url: server.url, port: server.port, token: server.token });
     else io.stdout(`Cardwise is running at ${server.url}\n`);
     await untilSignal();

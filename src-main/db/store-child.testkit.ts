@@ -1,0 +1,83 @@
+/**
+ * A child process for the store's multi-process tests: loads the app, says "ready", waits for
+ * the parent's go-file (so every child starts at the same moment), then runs one scenario and
+ * prints one JSON line with what happened. Usage: <scenario> <db file> <go file> [args…].
+ *   open            openApp on the file (many at once on a new file), then close.
+ *   writes N        N runs:add + runs:update + offers:update through the dispatcher; prints
+ *                   the ids and notes it was acknowledged for and every failure.
+ *   import FILE     runs import of FILE through the CLI's import path.
+ *   hold            openApp and keep it open until stdin closes.
+ */
+import fs from 'node:fs';
+import { openApp } from '../app';
+import { validRun } from '../http/fuzz-inputs.testkit';
+
+const [scenario, dbFile, goFile, ...args] = process.argv.slice(2);
+if (!scenario || !dbFile || !goFile) throw new Error('usage: store-child <scenario> <db file> <go file> [args]');
+
+function say(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value)}\n`);
+}
+
+async function waitForGo(): Promise<void> {
+  say({ ready: true });
+  while (!fs.existsSync(goFile!)) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+async function main(): Promise<void> {
+  await waitForGo();
+  if (scenario === 'open') {
+    try {
+      openApp({ dbPath: dbFile }).close();
+      say({ ok: true });
+    } catch (error) {
+      say({ ok: false, error: (error as Error).message });
+    }
+    return;
+  }
+  const app = openApp({ dbPath: dbFile });
+  if (scenario === 'hold') {
+    say({ holding: process.pid });
+    process.stdin.resume();
+    await new Promise((resolve) => process.stdin.once('end', resolve));
+    app.close();
+    return;
+  }
+  if (scenario === 'writes') {
+    const count = Number(args[0]);
+    const tag = args[1] ?? String(process.pid);
+    const acknowledged: { id: number; notes: string }[] = [];
+    const failures: string[] = [];
+    const offers = (await app.dispatcher.dispatch('offers:list', {})) as {
+      ok: true;
+      data: { offers: { id: string }[] };
+    };
+    const offerId = offers.data.offers[0]!.id;
+    for (let i = 0; i < count; i++) {
+      const notes = `${tag} write ${i}`;
+      const added = await app.dispatcher.dispatch('runs:add', { ...validRun, notes });
+      if (!added.ok) {
+        failures.push(`add: ${added.error.code} ${added.error.message}`);
+        continue;
+      }
+      const id = (added.data as { id: number }).id;
+      const updated = await app.dispatcher.dispatch('runs:update', { id, patch: { notes: `${notes} edited` } });
+      if (updated.ok) acknowledged.push({ id, notes: `${notes} edited` });
+      else failures.push(`update: ${updated.error.code} ${updated.error.message}`);
+      const price = await app.dispatcher.dispatch('offers:update', {
+        id: offerId,
+        patch: { price: 1 + (i % 50) / 10 },
+      });
+      if (!price.ok) failures.push(`offer: ${price.error.code} ${price.error.message}`);
+    }
+    app.close();
+    say({ acknowledged, failures });
+    return;
+  }
+  throw new Error(`unknown scenario ${scenario}`);
+}
+
+main().catch((error: unknown) => {
+  say({ crashed: (error as Error).stack ?? String(error) });
+  process.exitCode = 1;
+});

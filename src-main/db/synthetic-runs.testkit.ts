@@ -1,0 +1,66 @@
+/**
+ * A deterministic run log of any size for store tests and benches: varied cards, configurations,
+ * outcomes, dates and notes, spread by index arithmetic (i × a prime modulo a range), no
+ * randomness, so the same index always gives the same run. Every run passes runInputSchema.
+ */
+import type { RunInputDraft } from '../domain/runs';
+
+const CARDS = ['rtx-3090', 'rtx-4090', 'rtx-5090', 'a100-80gb-sxm', 'a800-80gb', 'h20-96gb'] as const;
+const MODELS = ['qwen2.5-7b', 'llama-3.1-8b', 'qwen2.5-14b', 'mistral-7b', '13b', '70b'] as const;
+const OUTCOMES = ['ok', 'ok', 'ok', 'ok', 'oom', 'crashed', 'preempted'] as const;
+const PROVIDERS = ['AutoDL', '恒源云', 'Vast', 'RunPod', undefined] as const;
+const NOTES = ['', '', '', 'second try, larger batch', 'throttled instance?', '中文备注：显存不足', '=SUM(A1) test'];
+
+function pick<T>(list: readonly T[], i: number, prime: number): T {
+  return list[(i * prime) % list.length] as T;
+}
+
+/** The run at index `i` (0-based) of the synthetic log. */
+export function syntheticRun(i: number): RunInputDraft {
+  const method = pick(['lora', 'qlora', 'full', 'inference'] as const, i, 3);
+  const batchSize = 1 << (i % 4);
+  const seqLen = 512 << ((i * 5) % 4);
+  const outcome = pick(OUTCOMES, i, 11);
+  const provider = pick(PROVIDERS, i, 7);
+  const day = 1 + (i % 28);
+  const month = 1 + ((i * 13) % 12);
+  const second = i % 86_400;
+  const time = `${String(Math.floor(second / 3600)).padStart(2, '0')}:${String(Math.floor(second / 60) % 60).padStart(2, '0')}:${String(second % 60).padStart(2, '0')}`;
+  const run: RunInputDraft = {
+    config: {
+      model: pick(MODELS, i, 5),
+      method,
+      precision: method === 'qlora' ? 'int4' : 'bf16',
+      batchSize,
+      seqLen,
+      ...(method === 'qlora' ? { quant: 'bnb' as const } : {}),
+      ...(method === 'lora' || method === 'qlora'
+        ? { lora: { rank: 8 << (i % 3), targets: 'all-linear' as const } }
+        : {}),
+      ...(i % 5 === 0 ? { gradientCheckpointing: true } : {}),
+    },
+    card: pick(CARDS, i, 7),
+    gpus: 1,
+    peakMemoryGiB: outcome === 'oom' ? null : 4 + ((i * 7919) % 7600) / 100,
+    memoryMeter: outcome === 'oom' ? null : 'nvidia-smi',
+    outcome,
+    startedAt: `2025-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}T${time}+08:00`,
+    notes: `${pick(NOTES, i, 3)} #${i}`,
+  };
+  if (outcome === 'ok') {
+    run.tokensPerSecond = 100 + ((i * 104_729) % 50_000);
+    run.throughputKind = method === 'inference' ? 'decode' : 'train';
+    run.durationHours = ((i * 31) % 1000) / 10;
+  }
+  if (provider) {
+    run.provider = provider;
+    run.cost = ((i * 13) % 10_000) / 10;
+    run.currency = provider === 'Vast' || provider === 'RunPod' ? 'USD' : 'CNY';
+  }
+  return run;
+}
+
+/** Runs `from` (inclusive) to `to` (exclusive) of the synthetic log. */
+export function* syntheticRuns(from: number, to: number): Generator<RunInputDraft> {
+  for (let i = from; i < to; i++) yield syntheticRun(i);
+}
