@@ -7,6 +7,7 @@ import { recoveryAdvice } from './db/recovery';
 import { defaultDbPath, defaultPaths } from './db/paths';
 import { seedFromData } from './db/seed';
 import { seedPublishedRuns } from './db/seed-runs';
+import { fillContentKeys } from './db/runs-keys';
 import { handlers, type HandlerDeps } from './handlers';
 import { createDispatcher, type Dispatcher } from './ipc/register';
 import type { ContractError } from './ipc/contract';
@@ -44,6 +45,7 @@ export function openApp(options: OpenAppOptions = {}): App {
     db = openDb(dbPath);
     seedFromData(db, dataDir);
     seedPublishedRuns(db, dataDir);
+    fillContentKeys(db);
     db.pragma(`busy_timeout = ${OPERATION_BUSY_TIMEOUT_MS}`);
   } catch (error) {
     db?.close();

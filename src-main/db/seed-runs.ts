@@ -6,7 +6,7 @@ import { runInputSchema, type MemoryMeter, type RunInput } from '../domain/runs'
 import { GIB } from '../domain/estimate/units';
 import { referenceRunSchema, type ReferenceRun } from '../domain/reference-runs';
 import type { Db } from './driver';
-import { upsertPublishedRun } from './runs-repo';
+import { upsertPublishedRun } from './runs-mutations';
 import { SeedDataError } from './seed-data';
 import { readSetting, writeSetting } from './settings-repo';
 import { writeTransaction } from './transaction';

@@ -1,3 +1,4 @@
+import { isBusyError } from './busy';
 import type { Db } from './driver';
 
 /**
@@ -10,4 +11,41 @@ import type { Db } from './driver';
  */
 export function writeTransaction<T>(db: Db, fn: () => T): T {
   return db.transaction(fn).immediate();
+}
+
+/**
+ * Runs `fn` in a deferred transaction: only for writes to this connection's own temp schema
+ * (an import's staging table), which must not take the database's write lock.
+ */
+export function tempTransaction<T>(db: Db, fn: () => T): T {
+  return db.transaction(fn)();
+}
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * writeTransaction for a long job that must not give up at the first busy answer: waits for
+ * the write lock without blocking the event loop (each try blocks for at most the connection's
+ * busy timeout) until `deadlineMs`, then runs `fn` under it. A busy answer after the deadline is
+ * thrown as the driver's SQLITE_BUSY error, which the doors turn into "busy, try again".
+ */
+export async function writeTransactionWhenFree<T>(db: Db, fn: () => T, deadlineMs: number): Promise<T> {
+  const deadline = Date.now() + deadlineMs;
+  for (let wait = 25; ; wait = Math.min(250, wait * 2)) {
+    try {
+      db.exec('BEGIN IMMEDIATE');
+      break;
+    } catch (error) {
+      if (!isBusyError(error) || Date.now() + wait > deadline) throw error;
+      await pause(wait);
+    }
+  }
+  try {
+    const result = fn();
+    db.exec('COMMIT');
+    return result;
+  } catch (error) {
+    if (db.inTransaction) db.exec('ROLLBACK');
+    throw error;
+  }
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../db/driver';
-import { measuredRuns } from '../db/runs-repo';
+import { measuredRuns } from '../db/runs-queries';
 import type { Card, ModelPreset } from '../domain/catalog';
 import type { EstimateInput } from '../domain/estimate/input';
 import { GIB } from '../domain/estimate/units';

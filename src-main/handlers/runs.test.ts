@@ -103,9 +103,15 @@ describe('run log and calibration over a real database', () => {
     expect(csv.text).not.toMatch(/(^|,)=HYPERLINK/m);
     expect(csv.text).toContain(`'=HYPERLINK`);
     const json = await call<{ text: string }>('runs:export', { format: 'json' });
-    await call('runs:import', { format: 'json', text: json.text });
-    const again = await call<{ text: string }>('runs:export', { format: 'json' });
     const runsOf = (text: string) => (JSON.parse(text) as { runs: object[] }).runs;
+    // Re-importing its own export adds nothing and says so; asked to, it adds them again.
+    const skipped = await call<{ imported: number; duplicates: number }>('runs:import', {
+      format: 'json',
+      text: json.text,
+    });
+    expect(skipped).toMatchObject({ imported: 0, duplicates: runsOf(json.text).length });
+    await call('runs:import', { format: 'json', text: json.text, allowDuplicates: true });
+    const again = await call<{ text: string }>('runs:export', { format: 'json' });
     expect(runsOf(again.text)).toEqual([...runsOf(json.text), ...runsOf(json.text)]);
   });
 });

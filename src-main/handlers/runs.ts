@@ -1,16 +1,11 @@
 import type { Db } from '../db/driver';
 import { listCards } from '../db/cards-repo';
 import { listModels } from '../db/models-repo';
-import {
-  addRun,
-  deleteRun,
-  exportRuns,
-  importRunsFile,
-  ledger,
-  listRuns,
-  runsWithThroughputSpread,
-  updateRun,
-} from '../db/runs-repo';
+import { exportRuns } from '../db/runs-export';
+import { importRunsFile } from '../db/runs-import';
+import { ledger } from '../db/runs-ledger';
+import { addRun, deleteRun, updateRun } from '../db/runs-mutations';
+import { listRuns, runsWithThroughputSpread } from '../db/runs-queries';
 import type { Card, ModelPreset } from '../domain/catalog';
 import { estimateMemory } from '../domain/estimate/memory';
 import { predictRun } from '../domain/calibrate/predict';
@@ -62,7 +57,8 @@ export const runsHandlers = {
   },
   'runs:update': ({ id, patch }, { db }) => updateRun(db, id, patch),
   'runs:delete': ({ id }, { db }) => deleteRun(db, id),
-  'runs:import': ({ format, text }, { db }) => importRunsFile(db, text, format),
+  'runs:import': ({ format, text, allowDuplicates }, { db }) =>
+    importRunsFile(db, text, format, { allowDuplicates: allowDuplicates ?? false }),
   'runs:export': ({ format, origin }, { db }) => ({
     format,
     filename: `cardwise-runs-${new Date().toISOString().slice(0, 10)}.${EXTENSION[format]}`,

@@ -1,7 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 
-/** Largest request body the API accepts: a 32 MiB import file, JSON-escaped. */
-export const MAX_BODY_BYTES = 40 * 1024 * 1024;
+/**
+ * Largest request body the API accepts: an import file of EXCHANGE_TEXT_MAX_CHARS (64 Mi
+ * characters) as a JSON string, with room for its escaped quotes and multi-byte characters.
+ * Counted while the body streams in: a bigger one is refused before it is all read.
+ */
+export const MAX_BODY_BYTES = 160 * 1024 * 1024;
 
 export class BodyError extends Error {
   constructor(

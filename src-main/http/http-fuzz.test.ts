@@ -25,6 +25,7 @@ import {
   TEN_MB,
   toJsonText,
 } from './hostile.testkit';
+import { MAX_BODY_BYTES } from './body';
 import { rawRequest, type RawResponse } from './http-client.testkit';
 import { prng, type Prng } from './prng.testkit';
 
@@ -313,7 +314,7 @@ describe('boundary fuzz over HTTP', () => {
       }
     }
     const tooBig = await post('runs:import', '{"format":"json","text":"', {
-      'content-length': String(41 * 1024 * 1024),
+      'content-length': String(MAX_BODY_BYTES + 1),
     });
     expect(tooBig.status).toBe(413);
   }, 60_000);

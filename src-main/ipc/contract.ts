@@ -15,6 +15,7 @@ import { extrasSchema, spotSettingsSchema } from '../domain/plan/input';
 import { jobPlanSchema, planOptionSchema } from '../domain/plan/output';
 import { ownershipInputSchema } from '../domain/plan/ownership';
 import {
+  EXCHANGE_TEXT_MAX_CHARS,
   ledgerOptionsSchema,
   listRunsOptionsSchema,
   runFieldsSchema,
@@ -275,8 +276,10 @@ export const runSchema = runFieldsSchema.extend({
 });
 
 const runIdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-/** An import file's text; 32 MiB of CSV is several hundred thousand runs. */
-const importTextSchema = z.string().max(32 * 1024 * 1024);
+/** An import file's text, up to what the app's export writes (the CLI streams bigger files). */
+const importTextSchema = z.string().max(EXCHANGE_TEXT_MAX_CHARS, {
+  error: `the file is larger than ${EXCHANGE_TEXT_MAX_CHARS / (1024 * 1024)} MiB, the most the app imports at once; import it with \`cardwise runs import FILE\` (no limit)`,
+});
 
 export const contract = {
   'cards:list': { input: empty, output: z.object({ cards: z.array(cardSchema) }) },
@@ -312,8 +315,20 @@ export const contract = {
   'runs:update': { input: z.object({ id: runIdSchema, patch: runPatchSchema }).strict(), output: runSchema },
   'runs:delete': { input: z.object({ id: runIdSchema }).strict(), output: runSchema },
   'runs:import': {
-    input: z.object({ format: z.enum(['csv', 'json']), text: importTextSchema }).strict(),
-    output: z.object({ imported: z.number(), ids: z.array(z.number()) }),
+    input: z
+      .object({
+        format: z.enum(['csv', 'json']),
+        text: importTextSchema,
+        /** Add runs already in the log again (by default they are counted and skipped). */
+        allowDuplicates: z.boolean().optional(),
+      })
+      .strict(),
+    output: z.object({
+      imported: z.number(),
+      duplicates: z.number(),
+      duplicateLines: z.array(z.number()),
+      ids: z.object({ first: z.number(), last: z.number() }).nullable(),
+    }),
   },
   'runs:export': {
     input: z.object({ format: z.enum(['csv', 'json']), origin: runOriginSchema.optional() }).strict(),
@@ -355,7 +370,9 @@ export interface ContractError {
   field?: string;
   /** For `busy`: seconds to wait before trying again (HTTP sends it as Retry-After). */
   retryAfterSeconds?: number;
-  /** Every bad row of an import file (line: 1-based data line of a CSV, index in a JSON array). */
+  /** The first 100 bad rows of an import file (line: 1-based data line of a CSV, index in a JSON array). */
   issues?: { line: number; field: string; message: string; detail?: Message }[];
+  /** How many problems the import file had in all (issues holds the first 100). */
+  issuesTotal?: number;
 }
 export type Result<T> = { ok: true; data: T } | { ok: false; error: ContractError };

@@ -52,13 +52,13 @@ export function createDispatcher<Deps>(handlers: Handlers<Deps>, deps: Deps, map
 
 function toContractError(error: unknown, mapError?: ErrorMapper): ContractError {
   if (error instanceof InputError) {
-    const issues = (error as { issues?: ContractError['issues'] }).issues;
+    const { issues, total } = error as { issues?: ContractError['issues']; total?: number };
     return {
       code: 'bad-input',
       message: `${error.field}: ${error.message}`,
       field: error.field,
       ...(error.detail ? { detail: error.detail } : {}),
-      ...(issues ? { issues } : {}),
+      ...(issues ? { issues: [...issues], issuesTotal: total ?? issues.length } : {}),
     };
   }
   const mapped = mapError?.(error);

@@ -54,6 +54,7 @@ export const runsAddCommand: Command = {
         });
         if (json) return printJson(io, result);
         io.stdout(`Logged ${result.imported} run${result.imported === 1 ? '' : 's'}${idRange(result.ids)}.\n`);
+        if (result.duplicates > 0) io.stdout(`${duplicatesNote(result.duplicates)}\n`);
         return;
       }
       const run = await callChannel(dispatcher, 'runs:add', value as RunInputDraft).catch((error: unknown) => {
@@ -84,8 +85,13 @@ function report(io: Io, json: boolean, run: ChannelOutput<'runs:add'>): void {
 }
 
 /** " (ids 4–9)" or " (id 4)" for a short confirmation line. */
-export function idRange(ids: readonly number[]): string {
-  if (ids.length === 0) return '';
-  if (ids.length === 1) return ` (id ${ids[0]})`;
-  return ` (ids ${Math.min(...ids)}–${Math.max(...ids)})`;
+/** "3 runs were already in the log and were skipped …" after an import. */
+export function duplicatesNote(duplicates: number): string {
+  return `${duplicates.toLocaleString('en-US')} run${duplicates === 1 ? ' was' : 's were'} already in the log and ${duplicates === 1 ? 'was' : 'were'} skipped (add them anyway with --allow-duplicates).`;
+}
+
+export function idRange(ids: { first: number; last: number } | null): string {
+  if (!ids) return '';
+  if (ids.first === ids.last) return ` (id ${ids.first})`;
+  return ` (ids ${ids.first}–${ids.last})`;
 }

@@ -1,7 +1,8 @@
-import { writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
 import path from 'node:path';
+import { exportRunChunks } from '../../db/runs-export';
 import { runOriginSchema } from '../../domain/runs';
-import { callChannel } from '../../ipc/register';
 import { printJson, type Command } from '../command';
 import { parseChoice } from '../parse-value';
 import { UsageError } from '../usage-error';
@@ -15,7 +16,7 @@ export function formatFromExtension(file: string): RunFileFormat | null {
   return (RUN_FILE_FORMATS as readonly string[]).includes(extension) ? (extension as RunFileFormat) : null;
 }
 
-/** `cardwise runs export`: the run log as CSV (spreadsheet-safe) or JSON (reads back whole). */
+/** `cardwise runs export`: the run log as CSV (spreadsheet-safe) or JSON (reads back whole), streamed. */
 export const runsExportCommand: Command = {
   name: 'export',
   summary: 'export the run log as CSV or JSON',
@@ -26,7 +27,9 @@ export const runsExportCommand: Command = {
     out: { type: 'string', value: 'FILE', description: 'write to FILE instead of stdout' },
   },
   notes: [
-    'CSV cells that a spreadsheet could run as a formula (=, +, -, @) get a leading quote; import removes it.',
+    'CSV cells that a spreadsheet could run as a formula (=, +, -, @, full-width ＝＋－＠, after spaces, tabs or',
+    'line breaks, or after a ; or ,) get a leading quote; import removes it.',
+    'The log is written as a stream, so logs of millions of runs take little memory; `runs import` reads it back.',
     'With --json: { format, filename, text } without --out, { format, file, bytes } with it.',
   ],
   async run({ flags, positionals, json, io, app }) {
@@ -39,22 +42,32 @@ export const runsExportCommand: Command = {
         : ((out === undefined ? null : formatFromExtension(out)) ?? 'csv');
     const origin =
       typeof flags.origin === 'string' ? parseChoice('--origin', flags.origin, runOriginSchema.options) : undefined;
-    const output = await callChannel((await app()).dispatcher, 'runs:export', {
-      format,
-      ...(origin ? { origin } : {}),
-    });
+    const { db } = await app();
+    const chunks = exportRunChunks(db, { format, ...(origin ? { origin } : {}) });
     if (out === undefined) {
-      if (json) return printJson(io, output);
-      io.stdout(output.text);
+      if (json) {
+        const filename = `cardwise-runs-${new Date().toISOString().slice(0, 10)}.${format}`;
+        return printJson(io, { format, filename, text: [...chunks].join('') });
+      }
+      for (const chunk of chunks) io.stdout(chunk);
       return;
     }
-    try {
-      await writeFile(out, output.text, 'utf8');
-    } catch (error) {
+    const stream = createWriteStream(out, { encoding: 'utf8' });
+    const failed = once(stream, 'error').then(([error]) => {
       const code = (error as NodeJS.ErrnoException).code;
       throw new UsageError('--out', `cannot write ${out}${code ? ` (${code})` : ''}`);
-    }
-    const bytes = Buffer.byteLength(output.text, 'utf8');
+    });
+    let bytes = 0;
+    const written = (async () => {
+      for (const chunk of chunks) {
+        bytes += Buffer.byteLength(chunk, 'utf8');
+        // Wait for the disk when the stream's buffer is full: memory stays bounded.
+        if (!stream.write(chunk)) await Promise.race([once(stream, 'drain'), failed]);
+      }
+      stream.end();
+      await Promise.race([once(stream, 'finish'), failed]);
+    })();
+    await written;
     if (json) return printJson(io, { format, file: path.resolve(out), bytes });
     io.stderr(`Wrote ${out} (${format}, ${bytes} bytes).\n`);
   },

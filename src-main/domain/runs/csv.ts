@@ -1,5 +1,5 @@
 import type { ImportIssue } from './import-issues';
-import { CsvSyntaxError, decodeRecords, encodeRecords } from './rfc4180';
+import { CsvReader, CsvSyntaxError, encodeRecord, type CsvRecord } from './rfc4180';
 import type { Run } from './run-schema';
 
 /**
@@ -35,23 +35,33 @@ const RUN_CSV_COLUMNS = [
 type Column = (typeof RUN_CSV_COLUMNS)[number];
 
 /*
- * Spreadsheet formula injection: a cell starting with = + - @ (or a tab / CR) can run as a
- * formula when the file is opened. Every such cell gets a leading single quote, which the
- * spreadsheet shows as text. No numeric column here is ever negative, so no number is hit.
- * A cell that already starts with quotes before one of those characters gets one more quote,
- * so reading removes exactly one and a note such as "'=x" survives the round trip.
+ * Spreadsheet formula injection (OWASP, https://owasp.org/www-community/attacks/CSV_Injection):
+ * a cell a spreadsheet could run as a formula gets a leading single quote, which it shows as
+ * text. Risky: a cell starting with = + - @, tab, CR or LF; the same after leading spaces
+ * (spreadsheets trim them) or written with the full-width or small signs (＝ ＋ － ＠ ﹦ ﹢ ﹣ ﹫,
+ * which some spreadsheets read as formulas); and a `;` or `,` followed by one of them, which a
+ * semicolon-locale spreadsheet reading the cell unquoted would start a new cell at (such cells
+ * are quoted too, see rfc4180.ts). No numeric column is ever negative, so no number is hit. A
+ * cell that already starts with quotes gets one more, so reading removes exactly one and a note
+ * such as "'=x" survives the round trip.
  */
-const RISKY = /^'*[=+\-@\t\r]/;
-const NEUTRALIZED = /^'+[=+\-@\t\r]/;
+const FORMULA_SIGN = '=+\\-@\uFF1D\uFF0B\uFF0D\uFF20\uFE66\uFE62\uFE63\uFE6B';
+const RISKY_START = new RegExp(`^(?:[\\t\\r\\n]|[\\s\\u00A0\\u3000]*[${FORMULA_SIGN}])`);
+const RISKY_SEGMENT = new RegExp(`[;,][\\s\\u00A0\\u3000]*[${FORMULA_SIGN}]`);
+
+/** Whether a spreadsheet could run the cell (after any leading quotes) as a formula. */
+function isRisky(value: string): boolean {
+  return RISKY_START.test(value.replace(/^'+/, '')) || RISKY_SEGMENT.test(value);
+}
 
 /** The cell as written to the file: neutralized when a spreadsheet could read it as a formula. */
 export function neutralizeCell(value: string): string {
-  return RISKY.test(value) ? `'${value}` : value;
+  return isRisky(value) ? `'${value}` : value;
 }
 
 /** The cell as it was before neutralizeCell; other cells (a user's own quote) stay as they are. */
 export function restoreCell(value: string): string {
-  return NEUTRALIZED.test(value) ? value.slice(1) : value;
+  return value.startsWith("'") && isRisky(value) ? value.slice(1) : value;
 }
 
 function cells(run: Run): Record<Column, string> {
@@ -83,13 +93,18 @@ function cells(run: Run): Record<Column, string> {
   };
 }
 
+/** The first line of a runs CSV file: a UTF-8 byte-order mark and the column names. */
+export const RUNS_CSV_HEADER = `\uFEFF${encodeRecord(RUN_CSV_COLUMNS)}`;
+
+/** One run as a CSV line (CRLF at the end, risky cells neutralized). */
+export function encodeRunCsvRow(run: Run): string {
+  const byColumn = cells(run);
+  return encodeRecord(RUN_CSV_COLUMNS.map((column) => neutralizeCell(byColumn[column])));
+}
+
 /** The runs as CSV text (header first, CRLF line ends, risky cells neutralized). */
 export function encodeRunsCsv(runs: readonly Run[]): string {
-  const rows = runs.map((run) => {
-    const byColumn = cells(run);
-    return RUN_CSV_COLUMNS.map((column) => neutralizeCell(byColumn[column]));
-  });
-  return `\uFEFF${encodeRecords([[...RUN_CSV_COLUMNS], ...rows])}`;
+  return RUNS_CSV_HEADER + runs.map(encodeRunCsvRow).join('');
 }
 
 /** One data row read back: the run object to validate, and what is already known to be wrong. */
@@ -125,22 +140,58 @@ function cellValue(column: Column, cell: string): unknown {
   return cell;
 }
 
+/** A fault of a whole runs file (its header, or CSV it cannot read): nothing in it is imported. */
+export class RunsFileError extends Error {
+  constructor(readonly issues: readonly ImportIssue[]) {
+    super(issues.map((issue) => `${issue.field}: ${issue.message}`).join('; '));
+    this.name = 'RunsFileError';
+  }
+}
+
 /**
  * Reads a runs CSV (as written by encodeRunsCsv, or typed by hand: columns in any order, and
- * `config` may be left empty when model/method/precision/batchSize/seqLen are filled in).
- * Never throws for bad rows: their problems come back in `issues`, header problems as line 0.
+ * `config` may be left empty when model/method/precision/batchSize/seqLen are filled in) in
+ * chunks. Bad rows come back with their problems in `issues`; a bad header or unreadable CSV
+ * throws RunsFileError (header problems as line 0).
  */
-export function decodeRunsCsv(text: string): { rows: DecodedRow[]; issues: ImportIssue[] } {
-  let records;
-  try {
-    records = decodeRecords(text);
-  } catch (error) {
-    if (!(error instanceof CsvSyntaxError)) throw error;
-    return { rows: [], issues: [{ line: 0, field: '(file)', message: error.message }] };
+export class CsvRunsDecoder {
+  private readonly reader = new CsvReader();
+  private columns: Column[] | null = null;
+  private dataLine = 0;
+
+  push(chunk: string): DecodedRow[] {
+    return this.rows(() => this.reader.push(chunk));
   }
-  const [header, ...data] = records;
-  if (!header) return { rows: [], issues: [{ line: 0, field: '(file)', message: 'the file is empty' }] };
-  const names = header.fields.map((name) => restoreCell(name).trim());
+
+  end(): DecodedRow[] {
+    const rows = this.rows(() => this.reader.end());
+    if (!this.columns) throw new RunsFileError([{ line: 0, field: '(file)', message: 'the file is empty' }]);
+    return rows;
+  }
+
+  private rows(read: () => CsvRecord[]): DecodedRow[] {
+    let records: CsvRecord[];
+    try {
+      records = read();
+    } catch (error) {
+      if (!(error instanceof CsvSyntaxError)) throw error;
+      throw new RunsFileError([{ line: 0, field: '(file)', message: error.message }]);
+    }
+    const rows: DecodedRow[] = [];
+    for (const record of records) {
+      if (!this.columns) {
+        this.columns = headerColumns(record.fields);
+        continue;
+      }
+      rows.push(decodeRow(this.columns, record.fields, ++this.dataLine));
+    }
+    return rows;
+  }
+}
+
+/** The header's columns, or RunsFileError naming every unknown or repeated one. */
+function headerColumns(fields: readonly string[]): Column[] {
+  const names = fields.map((name) => restoreCell(name).trim());
   const known = new Set<string>(RUN_CSV_COLUMNS);
   const fileIssues: ImportIssue[] = names
     .filter((name) => !known.has(name))
@@ -154,10 +205,19 @@ export function decodeRunsCsv(text: string): { rows: DecodedRow[]; issues: Impor
     if (seen.has(name)) fileIssues.push({ line: 0, field: name, message: 'the column appears twice' });
     seen.add(name);
   }
-  if (fileIssues.length > 0) return { rows: [], issues: fileIssues };
-  const columns = names as Column[];
-  const rows = data.map((record, index) => decodeRow(columns, record.fields, index + 1));
-  return { rows, issues: [] };
+  if (fileIssues.length > 0) throw new RunsFileError(fileIssues);
+  return names as Column[];
+}
+
+/** A whole runs CSV text at once (see CsvRunsDecoder); file problems come back in `issues`. */
+export function decodeRunsCsv(text: string): { rows: DecodedRow[]; issues: ImportIssue[] } {
+  const decoder = new CsvRunsDecoder();
+  try {
+    return { rows: [...decoder.push(text), ...decoder.end()], issues: [] };
+  } catch (error) {
+    if (error instanceof RunsFileError) return { rows: [], issues: [...error.issues] };
+    throw error;
+  }
 }
 
 function decodeRow(columns: readonly Column[], fields: readonly string[], line: number): DecodedRow {

@@ -11,18 +11,60 @@ export interface ImportIssue {
   message: string;
 }
 
-const LISTED_IN_MESSAGE = 20;
+/**
+ * The largest file text the app's doors (window, browser) import or export at once: 64 Mi
+ * characters, about 200,000 runs as CSV. The CLI streams files of any size.
+ */
+export const EXCHANGE_TEXT_MAX_CHARS = 64 * 1024 * 1024;
 
-/** An import that wrote nothing because some rows are bad; `issues` lists every one of them. */
+/** An import reports at most this many problems (plus how many there were): a bad file of 400k rows stays a small answer. */
+export const MAX_REPORTED_ISSUES = 100;
+
+/** Collects the first MAX_REPORTED_ISSUES problems of an import, and counts them all. */
+export class IssueCollector {
+  readonly issues: ImportIssue[] = [];
+  total = 0;
+  rows = 0;
+  private lastLine = -1;
+
+  add(found: readonly ImportIssue[]): void {
+    for (const issue of found) {
+      this.total++;
+      if (issue.line !== this.lastLine) {
+        this.rows++;
+        this.lastLine = issue.line;
+      }
+      if (this.issues.length < MAX_REPORTED_ISSUES) this.issues.push(issue);
+    }
+  }
+}
+
+const LISTED_IN_MESSAGE = 20;
+const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * An import that wrote nothing because some rows are bad: `issues` holds the first
+ * MAX_REPORTED_ISSUES, `total` and `rows` count them all.
+ */
 export class ImportError extends InputError {
-  constructor(readonly issues: readonly ImportIssue[]) {
-    const lines = new Set(issues.map((issue) => issue.line)).size;
+  readonly total: number;
+  readonly rows: number;
+
+  constructor(
+    readonly issues: readonly ImportIssue[],
+    counts: { total: number; rows: number } = {
+      total: issues.length,
+      rows: new Set(issues.map((issue) => issue.line)).size,
+    },
+  ) {
     const shown = issues.slice(0, LISTED_IN_MESSAGE).map((i) => `line ${i.line} ${i.field}: ${i.message}`);
-    const more = issues.length > LISTED_IN_MESSAGE ? `; … ${issues.length - LISTED_IN_MESSAGE} more` : '';
+    const more = counts.total > shown.length ? `; … ${(counts.total - shown.length).toLocaleString('en-US')} more` : '';
     super(
       'runs',
-      `nothing was imported: ${issues.length} problem${issues.length === 1 ? '' : 's'} in ${lines} row${lines === 1 ? '' : 's'} (${shown.join('; ')}${more})`,
+      `nothing was imported: ${plural(counts.total, 'problem')} in ${plural(counts.rows, 'row')} (${shown.join('; ')}${more})`,
     );
     this.name = 'ImportError';
+    this.total = counts.total;
+    this.rows = counts.rows;
   }
 }

@@ -14,11 +14,27 @@ export const RUN_SORT_KEYS = [
 ] as const;
 export type RunSortKey = (typeof RUN_SORT_KEYS)[number];
 
+/** Where a page starts: the sort value and id of a run on the page next to it (see cursorOf). */
+export const runCursorSchema = z
+  .object({
+    id: z.number().int().positive(),
+    value: z.union([z.string().max(200), z.number(), z.null()]),
+  })
+  .strict();
+export type RunCursor = z.infer<typeof runCursorSchema>;
+
 /** Paging, sorting and filters of the run list. */
 export const listRunsOptionsSchema = z
   .object({
     limit: z.number().int().min(1).max(500).default(50),
+    /** A jump: skips this many runs (it reads them); after/before/last page without reading. */
     offset: z.number().int().min(0).max(1e9).default(0),
+    /** The page after this run (the last run of the page shown). */
+    after: runCursorSchema.optional(),
+    /** The page before this run (the first run of the page shown). */
+    before: runCursorSchema.optional(),
+    /** The last page: `total % limit` runs (or a full page). */
+    last: z.boolean().optional(),
     sort: z.tuple([z.enum(RUN_SORT_KEYS), z.enum(['asc', 'desc'])]).default(['startedAt', 'desc']),
     filter: z
       .object({
@@ -32,8 +48,30 @@ export const listRunsOptionsSchema = z
       .strict()
       .default({}),
   })
-  .strict();
+  .strict()
+  .refine(
+    (o) => [o.after !== undefined, o.before !== undefined, o.last === true, o.offset > 0].filter(Boolean).length <= 1,
+    { message: 'give at most one of after, before, last and offset', path: ['after'] },
+  );
 export type ListRunsOptions = z.input<typeof listRunsOptionsSchema>;
+
+/** The field of a run that each sort key sorts by. */
+const SORT_FIELDS = {
+  startedAt: 'startedAt',
+  card: 'card',
+  peakMemoryGiB: 'peakMemoryGiB',
+  tokensPerSecond: 'tokensPerSecond',
+  cost: 'cost',
+  durationHours: 'durationHours',
+} as const satisfies Record<RunSortKey, string>;
+
+/** The cursor of a listed run under a sort key: the page after it starts with the next run. */
+export function cursorOf(
+  run: { id: number } & Partial<Record<(typeof SORT_FIELDS)[RunSortKey], string | number | null>>,
+  key: RunSortKey,
+): RunCursor {
+  return { id: run.id, value: run[SORT_FIELDS[key]] ?? null };
+}
 
 /** How the spending ledger groups the user's runs. */
 export const ledgerOptionsSchema = z

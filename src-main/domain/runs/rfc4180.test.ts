@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CsvSyntaxError, decodeRecords, encodeRecords } from './rfc4180';
+import { CsvReader, CsvSyntaxError, decodeRecords, encodeRecords, MAX_RECORD_CHARS } from './rfc4180';
 
 const fieldsOf = (text: string) => decodeRecords(text).map((r) => r.fields);
 
@@ -37,5 +37,38 @@ describe('RFC 4180', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('reads the same records whatever the chunks the text arrives in', () => {
+    const record = fc.array(fc.string({ unit: fc.constantFrom('a', ',', '"', '\r', '\n', ';', 'é', '中') }), {
+      minLength: 1,
+      maxLength: 5,
+    });
+    fc.assert(
+      fc.property(fc.array(record, { maxLength: 8 }), fc.array(fc.nat(), { maxLength: 10 }), (records, cuts) => {
+        const text = encodeRecords(records);
+        const whole = decodeRecords(text);
+        const reader = new CsvReader();
+        const bounds = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b);
+        const chunked = [];
+        let from = 0;
+        for (const to of [...bounds, text.length]) {
+          chunked.push(...reader.push(text.slice(from, to)));
+          from = to;
+        }
+        chunked.push(...reader.end());
+        expect(chunked).toEqual(whole);
+      }),
+      { numRuns: 500, seed: 4180 },
+    );
+  });
+
+  it('quotes a field holding a semicolon, which semicolon-locale spreadsheets split on', () => {
+    expect(encodeRecords([['a;=1+1', 'b']])).toBe('"a;=1+1",b\r\n');
+  });
+
+  it('refuses a record longer than the limit instead of holding it', () => {
+    const reader = new CsvReader();
+    expect(() => reader.push(`"${'x'.repeat(MAX_RECORD_CHARS + 10)}`)).toThrow(/longer than/);
   });
 });

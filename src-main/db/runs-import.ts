@@ -1,0 +1,212 @@
+import {
+  CsvRunsDecoder,
+  ImportError,
+  IssueCollector,
+  jsonFileIssue,
+  jsonPendingRows,
+  JsonRowsError,
+  JsonRowsReader,
+  MAX_REPORTED_ISSUES,
+  RowValidator,
+  RunsFileError,
+  type PendingRow,
+} from '../domain/runs';
+import { DEFAULT_BUSY_POLICY } from './busy';
+import type { Db } from './driver';
+import { RUN_COLUMNS, runValues } from './runs-rows';
+import { tempTransaction, writeTransactionWhenFree } from './transaction';
+
+/**
+ * Importing runs, all or nothing, in bounded memory and with the write lock held briefly:
+ * rows are decoded and validated as they stream in and staged in a temp table of this
+ * connection (which takes no lock on the database); only when every row is good is the write
+ * lock taken, the duplicates marked and the staged runs copied in one INSERT … SELECT. A kill at
+ * any moment leaves the database with none or all of the runs (SQLite's transaction), and
+ * other writers wait for the copy only, never for the reading.
+ */
+
+export type RunFileFormat = 'csv' | 'json';
+
+/** How far an import is. */
+export interface ImportProgress {
+  phase: 'reading' | 'writing';
+  /** Rows read so far (reading), or rows being written. */
+  rows: number;
+}
+
+export interface ImportOptions {
+  /** Add runs that are already in the log too (by default they are counted and skipped). */
+  allowDuplicates?: boolean;
+  now?: Date;
+  /** Called every PROGRESS_EVERY rows while reading, and once before writing. */
+  onProgress?: (progress: ImportProgress) => void;
+  /** How long to wait for another process's write lock before answering busy. */
+  lockDeadlineMs?: number;
+}
+
+/** What an import did. */
+export interface ImportResult {
+  imported: number;
+  /** Rows identical to a run already in the log: skipped, unless allowDuplicates. */
+  duplicates: number;
+  /** The lines of the first MAX_REPORTED_ISSUES duplicates (numbered as problems are). */
+  duplicateLines: number[];
+  /** The ids given to the imported runs: every id from first to last; null when none was. */
+  ids: { first: number; last: number } | null;
+}
+
+const STAGE_BATCH = 2_000;
+const PROGRESS_EVERY = 50_000;
+/** Text is handed to the decoder in slices of this size, so one big request does not block for long. */
+const SLICE_CHARS = 1 << 20;
+
+let stagingTables = 0;
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The decoded rows of a file arriving in chunks, a batch per chunk. */
+async function* decodeChunks(
+  chunks: AsyncIterable<string> | Iterable<string>,
+  format: RunFileFormat,
+): AsyncGenerator<PendingRow[]> {
+  if (format === 'csv') {
+    const decoder = new CsvRunsDecoder();
+    for await (const chunk of chunks) yield decoder.push(chunk);
+    yield decoder.end();
+    return;
+  }
+  const reader = new JsonRowsReader();
+  try {
+    for await (const chunk of chunks) yield jsonPendingRows(reader.push(chunk));
+    yield jsonPendingRows(reader.end());
+  } catch (error) {
+    if (error instanceof JsonRowsError) throw new RunsFileError([jsonFileIssue(error)]);
+    throw error;
+  }
+}
+
+/** A text in slices of SLICE_CHARS. */
+export function* slices(text: string): Generator<string> {
+  for (let at = 0; at < text.length; at += SLICE_CHARS) yield text.slice(at, at + SLICE_CHARS);
+}
+
+/**
+ * Imports the rows of `batches` all or nothing. Throws ImportError (the first
+ * MAX_REPORTED_ISSUES problems and how many there were) when any row is bad; nothing is
+ * written then.
+ */
+export async function importPendingRows(
+  db: Db,
+  batches: AsyncIterable<PendingRow[]> | Iterable<PendingRow[]>,
+  options: ImportOptions = {},
+): Promise<ImportResult> {
+  const now = options.now ?? new Date();
+  const table = `temp.import_${process.pid}_${++stagingTables}`;
+  db.exec(`CREATE TABLE ${table} (line INTEGER NOT NULL, dup INTEGER NOT NULL DEFAULT 0, ${RUN_COLUMNS.join(', ')})`);
+  try {
+    const stage = db.prepare(
+      `INSERT INTO ${table} (line, ${RUN_COLUMNS.join(', ')}) VALUES (?, ${RUN_COLUMNS.map(() => '?').join(', ')})`,
+    );
+    const validator = new RowValidator();
+    const problems = new IssueCollector();
+    let read = 0;
+    let staged = 0;
+    const meta = { origin: 'mine', citation: null, refId: null, createdAt: now } as const;
+    try {
+      for await (const rows of batches) {
+        for (let from = 0; from < rows.length; from += STAGE_BATCH) {
+          const batch = rows.slice(from, from + STAGE_BATCH);
+          const good: unknown[][] = [];
+          for (const row of batch) {
+            const { run, issues } = validator.validate(row);
+            if (issues.length > 0) problems.add(issues);
+            // Once a row is bad nothing will be written: the rest is only checked, not staged.
+            else if (run && problems.total === 0)
+              good.push([row.line, ...runValues(run.input, { ...meta, estimate: run.estimate })]);
+          }
+          if (good.length > 0) tempTransaction(db, () => good.forEach((values) => stage.run(values)));
+          staged += good.length;
+          const before = read;
+          read += batch.length;
+          if (options.onProgress && Math.floor(read / PROGRESS_EVERY) > Math.floor(before / PROGRESS_EVERY)) {
+            options.onProgress({ phase: 'reading', rows: read });
+          }
+          await yieldToEventLoop();
+        }
+      }
+    } catch (error) {
+      if (!(error instanceof RunsFileError)) throw error;
+      problems.add(error.issues);
+    }
+    if (problems.total > 0) throw new ImportError(problems.issues, { total: problems.total, rows: problems.rows });
+    return await writeStaged(db, table, staged, options);
+  } finally {
+    db.exec(`DROP TABLE IF EXISTS ${table}`);
+  }
+}
+
+/** Marks the duplicates and copies the staged runs into the log, under the write lock. */
+async function writeStaged(db: Db, table: string, staged: number, options: ImportOptions): Promise<ImportResult> {
+  const markAgainst = (newerThan: number) =>
+    db
+      .prepare(
+        `UPDATE ${table} SET dup = 1 WHERE dup = 0 AND EXISTS (
+           SELECT 1 FROM main.runs AS r WHERE r.content_key = ${table}.content_key AND r.id > ?)`,
+      )
+      .run(newerThan);
+  const maxId = () => (db.prepare('SELECT coalesce(max(id), 0) AS id FROM main.runs').get() as { id: number }).id;
+  // Most of the duplicate search runs before the lock; under it, only runs added since are checked.
+  let seen = 0;
+  if (!options.allowDuplicates) {
+    seen = maxId();
+    tempTransaction(db, () => markAgainst(0));
+  }
+  options.onProgress?.({ phase: 'writing', rows: staged });
+  return writeTransactionWhenFree(
+    db,
+    () => {
+      if (!options.allowDuplicates && maxId() > seen) markAgainst(seen);
+      const duplicateLines = (
+        db.prepare(`SELECT line FROM ${table} WHERE dup = 1 ORDER BY line LIMIT ?`).all(MAX_REPORTED_ISSUES) as {
+          line: number;
+        }[]
+      ).map((r) => r.line);
+      const duplicates = (db.prepare(`SELECT count(*) AS n FROM ${table} WHERE dup = 1`).get() as { n: number }).n;
+      const written = db
+        .prepare(
+          `INSERT INTO main.runs (${RUN_COLUMNS.join(', ')})
+           SELECT ${RUN_COLUMNS.join(', ')} FROM ${table} WHERE dup = 0 ORDER BY line`,
+        )
+        .run();
+      const imported = written.changes;
+      const last = Number(written.lastInsertRowid);
+      // AUTOINCREMENT under the write lock: one statement's rows get consecutive ids.
+      return { imported, duplicates, duplicateLines, ids: imported > 0 ? { first: last - imported + 1, last } : null };
+    },
+    options.lockDeadlineMs ?? DEFAULT_BUSY_POLICY.deadlineMs,
+  );
+}
+
+/** Imports a file's text arriving in chunks (a read stream, or one text in slices). */
+export function importRunChunks(
+  db: Db,
+  chunks: AsyncIterable<string> | Iterable<string>,
+  format: RunFileFormat,
+  options: ImportOptions = {},
+): Promise<ImportResult> {
+  return importPendingRows(db, decodeChunks(chunks, format), options);
+}
+
+/** importRunChunks for a whole text: CSV lines are numbered 1-based after the header, JSON rows by index. */
+export function importRunsFile(
+  db: Db,
+  text: string,
+  format: RunFileFormat,
+  options: ImportOptions = {},
+): Promise<ImportResult> {
+  return importRunChunks(db, slices(text), format, options);
+}
+
+/** Imports run objects (0-based index as the line), all or nothing. */
+export function importRuns(db: Db, inputs: readonly unknown[], options: ImportOptions = {}): Promise<ImportResult> {
+  return importPendingRows(db, [inputs.map((value, line) => ({ line, value, issues: [] }))], options);
+}

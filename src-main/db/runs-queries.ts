@@ -1,0 +1,184 @@
+import type { z } from 'zod';
+import type { Run } from '../domain/runs';
+import { listRunsOptionsSchema, type ListRunsOptions, type RunCursor, type RunSortKey } from '../domain/runs/queries';
+import type { Db } from './driver';
+import { fromRow } from './runs-rows';
+import { parseInput } from './validate';
+
+/** Reading runs: one, a page of the run table, and the evidence calibration weighs. */
+
+/** One run, or undefined when none has that id. */
+export function getRun(db: Db, id: number): Run | undefined {
+  const row = db.prepare('SELECT * FROM runs WHERE id = ?').get(id) as Record<string, unknown> | undefined;
+  return row ? fromRow(row) : undefined;
+}
+
+/** A LIKE pattern matching `text` literally anywhere (%, _ and \ escaped). */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+type Filter = z.output<typeof listRunsOptionsSchema>['filter'];
+
+function whereParts(filter: Filter): { parts: string[]; params: Record<string, unknown> } {
+  const parts: string[] = [];
+  const params: Record<string, unknown> = {};
+  const equal = { card: 'card_id', method: 'method', origin: 'origin', outcome: 'outcome' } as const;
+  for (const [key, column] of Object.entries(equal) as [keyof typeof equal, string][]) {
+    if (filter[key] === undefined) continue;
+    parts.push(`${column} = @${key}`);
+    params[key] = filter[key];
+  }
+  if (filter.text !== undefined && filter.text !== '') {
+    parts.push(
+      "(notes LIKE @text ESCAPE '\\' OR provider LIKE @text ESCAPE '\\' OR model_label LIKE @text ESCAPE '\\')",
+    );
+    params.text = containsPattern(filter.text);
+  }
+  return { parts, params };
+}
+
+/** The column behind each sort key; each has an index of its own (migration 003). */
+const RUN_SORT_COLUMNS: Record<RunSortKey, string> = {
+  startedAt: 'started_at',
+  card: 'card_id',
+  peakMemoryGiB: 'peak_memory_gib',
+  tokensPerSecond: 'tokens_per_second',
+  cost: 'cost',
+  durationHours: 'duration_hours',
+};
+
+/**
+ * A filter matching at most this many runs is read through the filter index and sorted; above
+ * it the page walks the sort column's index and skips non-matching runs. Walking costs about
+ * limit × runs / matches row reads, sorting about `matches`: they cross near √(50 × 1M) ≈ 7,000,
+ * so neither way reads more than ~10,000 rows for a page of 50 out of 1,000,000.
+ */
+export const SORT_MATCHES_BELOW = 10_000;
+
+type Direction = 'asc' | 'desc';
+const flip = (d: Direction): Direction => (d === 'asc' ? 'desc' : 'asc');
+
+/**
+ * The ids of up to `take` runs after `cursor` in (column, id) order, walking `direction`.
+ * A missing value sorts as the smallest (SQLite's order: first ascending, last descending), so
+ * the walk is two stretches: the runs without a value (by id) and the runs with one. Each is
+ * one indexed range, never an OFFSET scan.
+ */
+function seek(
+  db: Db,
+  where: { parts: string[]; params: Record<string, unknown> },
+  column: string,
+  direction: Direction,
+  cursor: RunCursor | undefined,
+  take: number,
+  useSortIndex: boolean,
+): number[] {
+  const dir = direction === 'asc' ? 'ASC' : 'DESC';
+  // `+column` keeps SQLite from walking the sort index when the filter index is the better way.
+  const ordered = useSortIndex ? column : `+${column}`;
+  const nulls = (extra: string) => ({ sql: `${column} IS NULL${extra}`, order: `id ${dir}` });
+  const values = (extra: string) => ({ sql: `${column} IS NOT NULL${extra}`, order: `${ordered} ${dir}, id ${dir}` });
+  const stretches: { sql: string; order: string }[] = [];
+  if (direction === 'asc') {
+    if (!cursor) stretches.push(nulls(''), values(''));
+    else if (cursor.value === null) stretches.push(nulls(` AND id > @cursorId`), values(''));
+    else stretches.push(values(` AND (${column}, id) > (@cursorValue, @cursorId)`));
+  } else {
+    if (!cursor) stretches.push(values(''), nulls(''));
+    else if (cursor.value === null) stretches.push(nulls(` AND id < @cursorId`));
+    else stretches.push(values(` AND (${column}, id) < (@cursorValue, @cursorId)`), nulls(''));
+  }
+  const ids: number[] = [];
+  for (const stretch of stretches) {
+    if (ids.length >= take) break;
+    const sql = `SELECT id FROM runs WHERE ${[stretch.sql, ...where.parts].join(' AND ')}
+      ORDER BY ${stretch.order} LIMIT @take`;
+    const params = {
+      ...where.params,
+      take: take - ids.length,
+      ...(cursor ? { cursorId: cursor.id, cursorValue: cursor.value } : {}),
+    };
+    for (const row of db.prepare(sql).all(params) as { id: number }[]) ids.push(row.id);
+  }
+  return ids;
+}
+
+/**
+ * One page of runs, sorted and filtered in SQL, with the number of runs the filter matches.
+ * Ties are ordered by id; a missing value sorts as the smallest. Pages are found by keyset
+ * (`after` / `before` the cursor of a row, or the `last` page), so page 20,000 costs what page 1
+ * costs; `offset` is still taken for a jump (it reads the runs it skips).
+ */
+export function listRuns(db: Db, options: ListRunsOptions = {}): { runs: Run[]; total: number } {
+  const { limit, offset, sort, filter, after, before, last } = parseInput(listRunsOptionsSchema, options);
+  const where = whereParts(filter);
+  const [key, direction] = sort;
+  const column = RUN_SORT_COLUMNS[key];
+  const condition = where.parts.length > 0 ? `WHERE ${where.parts.join(' AND ')}` : '';
+  const total = (db.prepare(`SELECT count(*) AS total FROM runs ${condition}`).get(where.params) as { total: number })
+    .total;
+  if (total === 0) return { runs: [], total };
+  const useSortIndex = where.parts.length === 0 || total >= SORT_MATCHES_BELOW;
+  let ids: number[];
+  if (offset > 0) {
+    const dir = direction === 'asc' ? 'ASC' : 'DESC';
+    const ordered = useSortIndex ? column : `+${column}`;
+    ids = (
+      db
+        .prepare(`SELECT id FROM runs ${condition} ORDER BY ${ordered} ${dir}, id ${dir} LIMIT @limit OFFSET @offset`)
+        .all({ ...where.params, limit, offset }) as { id: number }[]
+    ).map((r) => r.id);
+  } else if (before || last) {
+    // Walk backwards from the cursor (or from the end) and turn the page around.
+    const take = last ? total % limit || limit : limit;
+    ids = seek(db, where, column, flip(direction), before, take, useSortIndex).reverse();
+  } else {
+    ids = seek(db, where, column, direction, after, limit, useSortIndex);
+  }
+  if (ids.length === 0) return { runs: [], total };
+  // The walk carried ids only; the whole rows are read for the page alone, in its order.
+  const rows = db
+    .prepare('SELECT runs.* FROM json_each(?) AS page JOIN runs ON runs.id = page.value ORDER BY page.key')
+    .all(JSON.stringify(ids)) as Record<string, unknown>[];
+  return { runs: rows.map(fromRow), total };
+}
+
+/**
+ * Every run of one method that measured something (memory or speed) on one of `cardIds`:
+ * the evidence calibration weighs. Filtered in SQL on indexed columns.
+ */
+export function measuredRuns(db: Db, method: string, cardIds: readonly string[]): Run[] {
+  const rows = db
+    .prepare(
+      `SELECT * FROM runs
+       WHERE card_id IN (SELECT value FROM json_each(?)) AND method = ?
+         AND (peak_memory_gib IS NOT NULL OR tokens_per_second IS NOT NULL OR outcome = 'oom')`,
+    )
+    .all(JSON.stringify(cardIds), method) as Record<string, unknown>[];
+  return rows.map(fromRow);
+}
+
+/**
+ * Runs of `method` whose group (same card, GPU count, throughput kind and configuration) has
+ * tokens/s more than `spread` apart: the candidates for a "shared or throttled instance" flag,
+ * found in SQL so a log of 100,000 runs is not read row by row.
+ */
+export function runsWithThroughputSpread(db: Db, method: string, spread: number): Run[] {
+  const rows = db
+    .prepare(
+      `WITH measured AS (
+         -- Rates of the whole run: a per-GPU figure is scaled to all of the run's GPUs.
+         SELECT id, CASE WHEN throughput_scope = 'per-gpu' THEN tokens_per_second * gpus ELSE tokens_per_second END AS tps,
+                card_id || '|' || gpus || '|' || coalesce(throughput_kind, '') || '|' ||
+                  json_remove(config, '$.gpu', '$.gpus') AS grp
+         FROM runs WHERE method = @method AND tokens_per_second > 0
+       ),
+       spread AS (
+         SELECT grp FROM measured GROUP BY grp HAVING count(*) > 1 AND max(tps) > (1 + @spread) * min(tps)
+       )
+       SELECT runs.* FROM runs JOIN measured ON measured.id = runs.id WHERE measured.grp IN (SELECT grp FROM spread)`,
+    )
+    .all({ method, spread }) as Record<string, unknown>[];
+  return rows.map(fromRow);
+}
