@@ -4,7 +4,7 @@ import { InputError } from '../domain/errors';
 import { ImportError, type RunInputDraft } from '../domain/runs';
 import type { Db } from './driver';
 import { openDb } from './open';
-import { exportRuns } from './runs-export';
+import { exportRunChunks, exportRuns } from './runs-export';
 import { importRuns, importRunsFile } from './runs-import';
 import { ledger } from './runs-ledger';
 import { addRun, deleteRun, insertRun, updateRun } from './runs-mutations';
@@ -302,6 +302,52 @@ describe('import and export', () => {
     );
     await expect(importRunsFile(db, 'card,"gpus\r\n', 'csv')).rejects.toThrow(ImportError);
     expect(listRuns(db).total).toBe(0);
+    db.close();
+  });
+});
+
+describe('bounded and repeatable imports', () => {
+  it('reports the first 100 problems of a file of bad rows, with how many there were', async () => {
+    const { db } = freshDb();
+    const bad = Array.from({ length: 5_000 }, () => ({ ...lora, gpus: 0 }));
+    const error = (await importRuns(db, bad).catch((e: unknown) => e)) as ImportError;
+    expect(error).toBeInstanceOf(ImportError);
+    expect(error.issues).toHaveLength(100);
+    expect(error.total).toBe(5_000);
+    expect(error.rows).toBe(5_000);
+    expect(error.message).toMatch(/^nothing was imported: 5,000 problems in 5,000 rows .*… 4,980 more\)$/);
+    expect(listRuns(db).total).toBe(0);
+    db.close();
+  });
+
+  it('re-importing a file adds nothing and counts the duplicates; allowDuplicates adds them', async () => {
+    const { db } = freshDb();
+    const runs = [lora, { ...lora, notes: 'second' }, { ...lora, notes: 'third' }];
+    const first = await importRuns(db, runs);
+    expect(first).toEqual({ imported: 3, duplicates: 0, duplicateLines: [], ids: { first: 1, last: 3 } });
+    const csv = exportRuns(db, { format: 'csv' });
+    expect(await importRunsFile(db, csv, 'csv')).toMatchObject({ imported: 0, duplicates: 3, duplicateLines: [1, 2, 3] });
+    const json = exportRuns(db, { format: 'json' });
+    expect(await importRunsFile(db, json, 'json')).toMatchObject({ imported: 0, duplicates: 3, duplicateLines: [0, 1, 2] });
+    // A changed field is another run; the two unchanged ones are still duplicates.
+    const changed = await importRuns(db, [{ ...lora, notes: 'second' }, { ...lora, cost: 5 }]);
+    expect(changed).toMatchObject({ imported: 1, duplicates: 1, duplicateLines: [0] });
+    expect(await importRunsFile(db, csv, 'csv', { allowDuplicates: true })).toMatchObject({ imported: 3, duplicates: 0 });
+    expect(listRuns(db).total).toBe(7);
+    // Edited runs are found by what they hold now.
+    const edited = updateRun(db, 1, { notes: 'edited' });
+    expect(await importRuns(db, [runInputOf(edited)])).toMatchObject({ imported: 0, duplicates: 1 });
+    db.close();
+  });
+
+  it('streams an export in chunks that join to the same text', async () => {
+    const { db } = freshDb();
+    await importRuns(db, Array.from({ length: 500 }, (_, i) => ({ ...lora, notes: `run ${i} ${'x'.repeat(200)}` })));
+    for (const format of ['csv', 'json'] as const) {
+      const chunks = [...exportRunChunks(db, { format })];
+      expect(chunks.length).toBeGreaterThan(1);
+      expect(chunks.join('')).toBe(exportRuns(db, { format }));
+    }
     db.close();
   });
 });

@@ -5,12 +5,13 @@
  *   open            openApp on the file (many at once on a new file), then close.
  *   writes N        N runs:add + runs:update + offers:update through the dispatcher; prints
  *                   the ids and notes it was acknowledged for and every failure.
- *   import FILE     runs import of FILE through the CLI's import path.
+ *   import FILE     import FILE (a runs JSON file) with the streaming import, as the CLI does.
  *   hold            openApp and keep it open until stdin closes.
  */
 import fs from 'node:fs';
 import { openApp } from '../app';
 import { validRun } from '../http/fuzz-inputs.testkit';
+import { importRunChunks } from './runs-import';
 
 const [scenario, dbFile, goFile, ...args] = process.argv.slice(2);
 if (!scenario || !dbFile || !goFile) throw new Error('usage: store-child <scenario> <db file> <go file> [args]');
@@ -72,6 +73,17 @@ async function main(): Promise<void> {
     }
     app.close();
     say({ acknowledged, failures });
+    return;
+  }
+  if (scenario === 'import') {
+    const started = Date.now();
+    const result = await importRunChunks(
+      app.db,
+      fs.createReadStream(args[0]!, { encoding: 'utf8', highWaterMark: 1 << 20 }) as AsyncIterable<string>,
+      'json',
+    );
+    app.close();
+    say({ imported: result.imported, ms: Date.now() - started });
     return;
   }
   throw new Error(`unknown scenario ${scenario}`);

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeRunsCsv, encodeRunsCsv, neutralizeCell, restoreCell } from './csv';
 import { decodeRunsJson, encodeRunsJson } from './run-json';
@@ -164,5 +165,26 @@ describe('JSON import', () => {
     ]);
     expect(decodeRunsJson('{"version":2,"runs":[]}').issues[0]).toMatchObject({ field: 'version' });
     expect(decodeRunsJson('nope').issues[0]).toMatchObject({ line: 0, field: '(file)' });
+  });
+});
+
+describe('spreadsheet neutralizing beyond the first character (OWASP CSV injection list)', () => {
+  it('neutralizes leading whitespace and line breaks, full-width and small signs, and a sign after ; or ,', () => {
+    const risky = [' =1+1', '\n=1+1', '\r\n@SUM(A1)', '\u3000=1', '＝1+1', '＋1', '－1', '＠A1', '﹦1', 'a;=1+1', 'x, -2', 'ok;＠A1'];
+    for (const cell of risky) expect(neutralizeCell(cell), JSON.stringify(cell)).toBe(`'${cell}`);
+    for (const cell of ['hello', ' hello', '中文 备注', 'a;b', '1,2', "it's"]) expect(neutralizeCell(cell)).toBe(cell);
+  });
+
+  it('restores exactly what it neutralized, for any text', () => {
+    const unit = fc.constantFrom("'", '=', '+', '-', '@', ' ', '\t', '\n', ';', ',', '＝', '＠', 'a', '中');
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 12 }), (cell) => {
+        expect(restoreCell(neutralizeCell(cell))).toBe(cell);
+        const written = neutralizeCell(cell);
+        // What a spreadsheet sees never starts with a formula sign, even after spaces.
+        expect(written.replace(/^[\s\u3000]+/, '')).not.toMatch(/^[=+\-@＝＋－＠﹦﹢﹣﹫]/);
+      }),
+      { numRuns: 2000, seed: 15 },
+    );
   });
 });

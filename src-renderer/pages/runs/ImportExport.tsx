@@ -11,7 +11,7 @@ import { checkImportFile, detectFormat, issuesOf, type ImportFormat } from './im
 type ImportState =
   | { kind: 'idle' }
   | { kind: 'working' }
-  | { kind: 'done'; imported: number }
+  | { kind: 'done'; imported: number; duplicates: number }
   | { kind: 'failed'; message: string; issues: ImportIssue[]; format: ImportFormat | null };
 
 const SHOWN_ISSUES = 1000;
@@ -22,6 +22,7 @@ export function ImportExport({ onImported }: { onImported: () => void }) {
   const { reportError } = useApp();
   const [state, setState] = useState<ImportState>({ kind: 'idle' });
   const [origin, setOrigin] = useState<RunOrigin>('mine');
+  const [allowDuplicates, setAllowDuplicates] = useState(false);
 
   async function importFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -41,8 +42,8 @@ export function ImportExport({ onImported }: { onImported: () => void }) {
       return;
     }
     try {
-      const result = await call('runs:import', { format, text });
-      setState({ kind: 'done', imported: result.imported });
+      const result = await call('runs:import', { format, text, allowDuplicates });
+      setState({ kind: 'done', imported: result.imported, duplicates: result.duplicates });
       onImported();
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -78,6 +79,14 @@ export function ImportExport({ onImported }: { onImported: () => void }) {
             onChange={(event) => void importFile(event)}
             disabled={state.kind === 'working'}
           />
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={allowDuplicates}
+              onChange={(event) => setAllowDuplicates(event.target.checked)}
+            />{' '}
+            {t('runs.import.allowDuplicates')}
+          </label>
         </div>
         <div className="export-group" role="group" aria-labelledby="runs-export-label">
           <span id="runs-export-label" className="field-label">
@@ -100,7 +109,12 @@ export function ImportExport({ onImported }: { onImported: () => void }) {
       </div>
       <div role="status" aria-live="polite" className="import-status">
         {state.kind === 'working' ? <p className="muted">{t('runs.import.working')}</p> : null}
-        {state.kind === 'done' ? <p className="import-ok">{t('runs.import.done', { count: state.imported })}</p> : null}
+        {state.kind === 'done' ? (
+          <p className="import-ok">
+            {t('runs.import.done', { count: state.imported })}
+            {state.duplicates > 0 ? ` ${t('runs.import.duplicates', { count: state.duplicates })}` : ''}
+          </p>
+        ) : null}
       </div>
       {state.kind === 'failed' ? (
         <div className="inline-alert import-failed" role="alert">

@@ -1,0 +1,134 @@
+/**
+ * Store bench: import and export of N runs (rows/s, peak RSS) against a bare better-sqlite3
+ * insert of the same rows into the same schema in the same run, and the run table's queries at
+ * N runs (median of 5). Each step runs in its own process, so its peak RSS is its own.
+ * Run: npx tsx scripts/bench/store.ts [N=100000]   (npm run bench can import `benchStore`)
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = fileURLToPath(import.meta.url);
+const root = path.resolve(path.dirname(here), '../..');
+
+type Step = 'generate' | 'import-json' | 'export-csv' | 'import-csv' | 'bare' | 'queries';
+
+async function step(name: Step, dir: string, n: number): Promise<Record<string, unknown>> {
+  const { openDb } = await import('../../src-main/db/open');
+  const { syntheticRuns } = await import('../../src-main/db/synthetic-runs.testkit');
+  const json = path.join(dir, 'runs.json');
+  const csv = path.join(dir, 'runs.csv');
+  const fresh = (name: string) => {
+    const file = path.join(dir, name);
+    for (const side of ['', '-wal', '-shm']) fs.rmSync(file + side, { force: true });
+    return openDb(file);
+  };
+  const started = performance.now();
+  const done = (rows: number, extra: Record<string, unknown> = {}) => {
+    const seconds = (performance.now() - started) / 1000;
+    return { step: name, rows, seconds: +seconds.toFixed(2), rowsPerSecond: Math.round(rows / seconds), peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024), ...extra };
+  };
+  if (name === 'generate') {
+    const fd = fs.openSync(json, 'w');
+    let buffer = '{"version":1,"runs":[\n';
+    let i = 0;
+    for (const run of syntheticRuns(0, n)) {
+      buffer += `${i++ === 0 ? '' : ',\n'}${JSON.stringify(run)}`;
+      if (buffer.length > 1 << 20) (fs.writeSync(fd, buffer), (buffer = ''));
+    }
+    fs.writeSync(fd, `${buffer}\n]}\n`);
+    fs.closeSync(fd);
+    return done(n, { bytes: fs.statSync(json).size });
+  }
+  if (name === 'import-json' || name === 'import-csv') {
+    const { importRunChunks } = await import('../../src-main/db/runs-import');
+    const db = fresh(`${name}.db`);
+    const file = name === 'import-json' ? json : csv;
+    const result = await importRunChunks(db, fs.createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 }) as AsyncIterable<string>, name === 'import-json' ? 'json' : 'csv');
+    db.close();
+    return done(result.imported);
+  }
+  if (name === 'export-csv') {
+    const { exportRunChunks } = await import('../../src-main/db/runs-export');
+    const { openDb: open } = await import('../../src-main/db/open');
+    const db = open(path.join(dir, 'import-json.db'));
+    const fd = fs.openSync(csv, 'w');
+    for (const chunk of exportRunChunks(db, { format: 'csv' })) fs.writeSync(fd, chunk);
+    fs.closeSync(fd);
+    const rows = (db.prepare("SELECT count(*) AS n FROM runs WHERE origin = 'mine'").get() as { n: number }).n;
+    db.close();
+    return done(rows, { bytes: fs.statSync(csv).size });
+  }
+  if (name === 'bare') {
+    // The same rows as the import writes, built up front, inserted by a prepared statement in one transaction.
+    const { runValues, INSERT_RUN_SQL } = await import('../../src-main/db/runs-rows');
+    const { runInputSchema } = await import('../../src-main/domain/runs');
+    const rows: unknown[][] = [];
+    const meta = { origin: 'mine', citation: null, refId: null, estimate: null, createdAt: new Date() } as const;
+    for (const run of syntheticRuns(0, n)) rows.push(runValues(runInputSchema.parse(run), meta));
+    const db = fresh('bare.db');
+    const insert = db.prepare(INSERT_RUN_SQL);
+    const t0 = performance.now();
+    db.exec('BEGIN IMMEDIATE');
+    for (const values of rows) insert.run(values);
+    db.exec('COMMIT');
+    const seconds = (performance.now() - t0) / 1000;
+    db.close();
+    return { step: name, rows: n, seconds: +seconds.toFixed(2), rowsPerSecond: Math.round(n / seconds), peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024) };
+  }
+  // queries: the run table at N runs, as the Runs page asks.
+  const { listRuns } = await import('../../src-main/db/runs-queries');
+  const { cursorOf } = await import('../../src-main/domain/runs/queries');
+  const { openDb: open } = await import('../../src-main/db/open');
+  const db = open(path.join(dir, 'import-json.db'));
+  const median = (f: () => unknown) => {
+    f();
+    const times = Array.from({ length: 5 }, () => {
+      const t = performance.now();
+      f();
+      return performance.now() - t;
+    }).sort((a, b) => a - b);
+    return +times[2]!.toFixed(1);
+  };
+  const first = listRuns(db, {});
+  const cases: Record<string, () => unknown> = {
+    'open (first page, newest first)': () => listRuns(db, {}),
+    'next page (keyset)': () => listRuns(db, { after: cursorOf(first.runs.at(-1)!, 'startedAt') }),
+    'last page (keyset)': () => listRuns(db, { last: true }),
+    'sort by cost': () => listRuns(db, { sort: ['cost', 'desc'] }),
+    'filter card + outcome': () => listRuns(db, { filter: { card: 'rtx-4090', outcome: 'ok' } }),
+    'filter origin=published (small)': () => listRuns(db, { filter: { origin: 'published' }, sort: ['tokensPerSecond', 'desc'] }),
+    'filter text "throttled"': () => listRuns(db, { filter: { text: 'throttled' } }),
+    'page 1000 by offset': () => listRuns(db, { offset: 50_000 }),
+  };
+  const ms = Object.fromEntries(Object.entries(cases).map(([label, f]) => [label, median(f)]));
+  db.close();
+  return { step: name, rows: first.total, medianMs: ms };
+}
+
+/** Runs every step for N runs in child processes and returns their results. */
+export function benchStore(n = 100_000): Record<string, unknown>[] {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardwise-bench-store-'));
+  try {
+    const steps: Step[] = ['generate', 'import-json', 'export-csv', 'import-csv', 'bare', 'queries'];
+    return steps.map((name) => {
+      const out = execFileSync(process.execPath, ['--import', 'tsx', here, '--step', name, dir, String(n)], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 24 });
+      return JSON.parse(out.trim().split('\n').at(-1)!) as Record<string, unknown>;
+    });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] === here) {
+  const [flag, name, dir, n] = process.argv.slice(2);
+  if (flag === '--step') {
+    console.log(JSON.stringify(await step(name as Step, dir!, Number(n))));
+  } else {
+    const count = Number(flag ?? 100_000);
+    console.log(`store bench, ${count.toLocaleString('en-US')} runs, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    for (const result of benchStore(count)) console.log(JSON.stringify(result));
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * Every index of the run log earns its place: each test runs EXPLAIN QUERY PLAN on a query the
+ * store really issues and sees the index used (no wall-clock asserts here: timings live in
+ * `npm run bench`). Keyset pages read the same runs as sorting everything would.
+ */
+import path from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { cursorOf, RUN_SORT_KEYS, type ListRunsOptions, type RunSortKey } from '../domain/runs/queries';
+import type { Db } from './driver';
+import { openDb } from './open';
+import { importRuns } from './runs-import';
+import { listRuns } from './runs-queries';
+import { syntheticRun } from './synthetic-runs.testkit';
+import { tempDir } from './test-support.testkit';
+
+async function logOf(count: number): Promise<Db> {
+  const db = openDb(path.join(tempDir(), 'cardwise.db'));
+  // No ANALYZE, as in the app: plans do not hinge on statistics (listRuns picks its way itself).
+  await importRuns(db, Array.from({ length: count }, (_, i) => syntheticRun(i)));
+  return db;
+}
+
+/** The plan's detail lines for `sql`, joined. */
+function plan(db: Db, sql: string, params: unknown[] | Record<string, unknown> = []): string {
+  const rows = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[];
+  return rows.map((r) => r.detail).join(' | ');
+}
+
+describe('the indexes of the run log, each used by a query the store issues', () => {
+  it('walks a sort column index for a page (one index per sortable column)', async () => {
+    const db = await logOf(200);
+    const columns: Record<RunSortKey, string> = {
+      startedAt: 'runs_started_at',
+      card: 'runs_card_id',
+      peakMemoryGiB: 'runs_peak_memory_gib',
+      tokensPerSecond: 'runs_tokens_per_second',
+      cost: 'runs_cost',
+      durationHours: 'runs_duration_hours',
+    };
+    const column = { startedAt: 'started_at', card: 'card_id', peakMemoryGiB: 'peak_memory_gib', tokensPerSecond: 'tokens_per_second', cost: 'cost', durationHours: 'duration_hours' };
+    for (const key of RUN_SORT_KEYS) {
+      const c = column[key];
+      const page = plan(db, `SELECT id FROM runs WHERE ${c} IS NOT NULL AND (${c}, id) < (?, ?) ORDER BY ${c} DESC, id DESC LIMIT 50`, [1, 1]);
+      expect(page, key).toContain(`USING COVERING INDEX ${columns[key]}`);
+      expect(page, key).not.toContain('TEMP B-TREE');
+    }
+    db.close();
+  });
+
+  it('counts and reads a filtered page through runs_filter, with no table lookups for the filter', async () => {
+    const db = await logOf(200);
+    const count = plan(db, 'SELECT count(*) FROM runs WHERE card_id = ? AND method = ? AND outcome = ?', ['rtx-4090', 'lora', 'ok']);
+    expect(count).toContain('USING COVERING INDEX runs_filter');
+    const calibration = plan(
+      db,
+      `SELECT * FROM runs WHERE card_id IN (SELECT value FROM json_each(?)) AND method = ?
+         AND (peak_memory_gib IS NOT NULL OR tokens_per_second IS NOT NULL OR outcome = 'oom')`,
+      ['["rtx-4090"]', 'lora'],
+    );
+    expect(calibration).toMatch(/USING INDEX runs_filter \(card_id=\? AND method=\?\)/);
+    db.close();
+  });
+
+  it('finds a run already logged by its content key, and a published run by its reference id', async () => {
+    const db = await logOf(50);
+    expect(plan(db, 'SELECT 1 FROM runs WHERE content_key = ?', ['x'])).toContain('USING COVERING INDEX runs_content_key');
+    expect(plan(db, 'SELECT id FROM runs WHERE ref_id = ?', ['x'])).toMatch(/USING (COVERING )?INDEX sqlite_autoindex_runs_1/);
+    db.close();
+  });
+
+  it('has exactly the indexes these tests justify', async () => {
+    const db = await logOf(1);
+    const names = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'runs' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
+    expect(names).toEqual([
+      'runs_card_id',
+      'runs_content_key',
+      'runs_cost',
+      'runs_duration_hours',
+      'runs_filter',
+      'runs_peak_memory_gib',
+      'runs_started_at',
+      'runs_tokens_per_second',
+      'sqlite_autoindex_runs_1',
+    ]);
+    db.close();
+  });
+});
+
+describe('keyset pages', () => {
+  it('reads, page after page and back again, exactly the runs a full sort gives, for any sort and filter', async () => {
+    const db = await logOf(300);
+    const filters: NonNullable<ListRunsOptions['filter']>[] = [{}, { card: 'rtx-4090' }, { outcome: 'ok', method: 'lora' }, { text: 'try' }];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...RUN_SORT_KEYS),
+        fc.constantFrom('asc' as const, 'desc' as const),
+        fc.constantFrom(...filters),
+        fc.integer({ min: 1, max: 60 }),
+        (key, direction, filter, limit) => {
+          const sort: [RunSortKey, 'asc' | 'desc'] = [key, direction];
+          const all = listRuns(db, { sort, filter, limit: 500 }).runs.map((r) => r.id);
+          const forward: number[] = [];
+          let page = listRuns(db, { sort, filter, limit });
+          while (page.runs.length > 0) {
+            forward.push(...page.runs.map((r) => r.id));
+            page = listRuns(db, { sort, filter, limit, after: cursorOf(page.runs.at(-1)!, key) });
+          }
+          expect(forward).toEqual(all);
+          const backward: number[] = [];
+          page = listRuns(db, { sort, filter, limit, last: true });
+          expect(page.runs.length).toBe(all.length % limit || Math.min(limit, all.length));
+          while (page.runs.length > 0) {
+            backward.unshift(...page.runs.map((r) => r.id));
+            page = listRuns(db, { sort, filter, limit, before: cursorOf(page.runs[0]!, key) });
+          }
+          expect(backward).toEqual(all);
+        },
+      ),
+      { numRuns: 60, seed: 1003 },
+    );
+    db.close();
+  });
+
+  it('refuses two positions at once', async () => {
+    const db = await logOf(5);
+    expect(() => listRuns(db, { offset: 5, last: true })).toThrow(expect.objectContaining({ field: 'after' }));
+    db.close();
+  });
+});
