@@ -28,7 +28,14 @@ async function step(name: Step, dir: string, n: number): Promise<Record<string, 
   const started = performance.now();
   const done = (rows: number, extra: Record<string, unknown> = {}) => {
     const seconds = (performance.now() - started) / 1000;
-    return { step: name, rows, seconds: +seconds.toFixed(2), rowsPerSecond: Math.round(rows / seconds), peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024), ...extra };
+    return {
+      step: name,
+      rows,
+      seconds: +seconds.toFixed(2),
+      rowsPerSecond: Math.round(rows / seconds),
+      peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
+      ...extra,
+    };
   };
   if (name === 'generate') {
     const fd = fs.openSync(json, 'w');
@@ -46,7 +53,11 @@ async function step(name: Step, dir: string, n: number): Promise<Record<string, 
     const { importRunChunks } = await import('../../src-main/db/runs-import');
     const db = fresh(`${name}.db`);
     const file = name === 'import-json' ? json : csv;
-    const result = await importRunChunks(db, fs.createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 }) as AsyncIterable<string>, name === 'import-json' ? 'json' : 'csv');
+    const result = await importRunChunks(
+      db,
+      fs.createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 }) as AsyncIterable<string>,
+      name === 'import-json' ? 'json' : 'csv',
+    );
     db.close();
     return done(result.imported);
   }
@@ -76,7 +87,13 @@ async function step(name: Step, dir: string, n: number): Promise<Record<string, 
     db.exec('COMMIT');
     const seconds = (performance.now() - t0) / 1000;
     db.close();
-    return { step: name, rows: n, seconds: +seconds.toFixed(2), rowsPerSecond: Math.round(n / seconds), peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024) };
+    return {
+      step: name,
+      rows: n,
+      seconds: +seconds.toFixed(2),
+      rowsPerSecond: Math.round(n / seconds),
+      peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
+    };
   }
   // queries: the run table at N runs, as the Runs page asks.
   const { listRuns } = await import('../../src-main/db/runs-queries');
@@ -99,7 +116,8 @@ async function step(name: Step, dir: string, n: number): Promise<Record<string, 
     'last page (keyset)': () => listRuns(db, { last: true }),
     'sort by cost': () => listRuns(db, { sort: ['cost', 'desc'] }),
     'filter card + outcome': () => listRuns(db, { filter: { card: 'rtx-4090', outcome: 'ok' } }),
-    'filter origin=published (small)': () => listRuns(db, { filter: { origin: 'published' }, sort: ['tokensPerSecond', 'desc'] }),
+    'filter origin=published (small)': () =>
+      listRuns(db, { filter: { origin: 'published' }, sort: ['tokensPerSecond', 'desc'] }),
     'filter text "throttled"': () => listRuns(db, { filter: { text: 'throttled' } }),
     'page 1000 by offset': () => listRuns(db, { offset: 50_000 }),
   };
@@ -114,7 +132,11 @@ export function benchStore(n = 100_000): Record<string, unknown>[] {
   try {
     const steps: Step[] = ['generate', 'import-json', 'export-csv', 'import-csv', 'bare', 'queries'];
     return steps.map((name) => {
-      const out = execFileSync(process.execPath, ['--import', 'tsx', here, '--step', name, dir, String(n)], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 24 });
+      const out = execFileSync(process.execPath, ['--import', 'tsx', here, '--step', name, dir, String(n)], {
+        cwd: root,
+        encoding: 'utf8',
+        maxBuffer: 1 << 24,
+      });
       return JSON.parse(out.trim().split('\n').at(-1)!) as Record<string, unknown>;
     });
   } finally {
@@ -128,7 +150,12 @@ if (process.argv[1] === here) {
     console.log(JSON.stringify(await step(name as Step, dir!, Number(n))));
   } else {
     const count = Number(flag ?? 100_000);
-    console.log(`store bench, ${count.toLocaleString('en-US')} runs, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log(
+      `store bench, ${count.toLocaleString('en-US')} runs, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, load ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
     for (const result of benchStore(count)) console.log(JSON.stringify(result));
   }
 }

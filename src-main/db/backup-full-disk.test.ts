@@ -38,7 +38,10 @@ describe.skipIf(!mounted.dir)(`backups on a full disk${mounted.dir ? '' : ` (ski
     const dir = mounted.dir!;
     const file = path.join(dir, 'cardwise.db');
     const db = openDb(file);
-    const good = [backupNow(db, file, new Date('2025-11-01T00:00:00Z')), backupNow(db, file, new Date('2025-11-02T00:00:00Z'))];
+    const good = [
+      backupNow(db, file, new Date('2025-11-01T00:00:00Z')),
+      backupNow(db, file, new Date('2025-11-02T00:00:00Z')),
+    ];
     // Fill the disk to the last byte.
     const filler = path.join(dir, 'filler');
     const fd = fs.openSync(filler, 'w');
@@ -65,7 +68,9 @@ describe.skipIf(!mounted.dir)(`backups on a full disk${mounted.dir ? '' : ` (ski
     }
     db.close();
     const left = fs.readdirSync(path.join(dir, 'backups')).sort();
-    console.log(`full disk: ${failures} of 5 backups failed, ${left.length} files left in backups/: ${left.join(', ')}`);
+    console.log(
+      `full disk: ${failures} of 5 backups failed, ${left.length} files left in backups/: ${left.join(', ')}`,
+    );
     expect(failures).toBe(5);
     expect(left).toEqual(good.map((g) => path.basename(g)).sort());
     expect(listBackups(file).map((b) => b.file)).toEqual([...good].reverse());

@@ -88,9 +88,13 @@ describe('writers in many processes and a server at once', () => {
       app.close();
       const db = new Database(dbFile, { readonly: true });
       const stored = new Set(
-        (db.prepare("SELECT notes FROM runs WHERE notes NOT LIKE 'imported %'").all() as { notes: string }[]).map((r) => r.notes),
+        (db.prepare("SELECT notes FROM runs WHERE notes NOT LIKE 'imported %'").all() as { notes: string }[]).map(
+          (r) => r.notes,
+        ),
       );
-      const importedRows = (db.prepare("SELECT count(*) AS n FROM runs WHERE notes LIKE 'imported %'").get() as { n: number }).n;
+      const importedRows = (
+        db.prepare("SELECT count(*) AS n FROM runs WHERE notes LIKE 'imported %'").get() as { n: number }
+      ).n;
       const integrity = db.pragma('integrity_check', { simple: true });
       db.close();
       const lost = acknowledged.filter((notes) => !stored.has(notes));

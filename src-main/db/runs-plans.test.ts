@@ -17,7 +17,10 @@ import { tempDir } from './test-support.testkit';
 async function logOf(count: number): Promise<Db> {
   const db = openDb(path.join(tempDir(), 'cardwise.db'));
   // No ANALYZE, as in the app: plans do not hinge on statistics (listRuns picks its way itself).
-  await importRuns(db, Array.from({ length: count }, (_, i) => syntheticRun(i)));
+  await importRuns(
+    db,
+    Array.from({ length: count }, (_, i) => syntheticRun(i)),
+  );
   return db;
 }
 
@@ -38,10 +41,21 @@ describe('the indexes of the run log, each used by a query the store issues', ()
       cost: 'runs_cost',
       durationHours: 'runs_duration_hours',
     };
-    const column = { startedAt: 'started_at', card: 'card_id', peakMemoryGiB: 'peak_memory_gib', tokensPerSecond: 'tokens_per_second', cost: 'cost', durationHours: 'duration_hours' };
+    const column = {
+      startedAt: 'started_at',
+      card: 'card_id',
+      peakMemoryGiB: 'peak_memory_gib',
+      tokensPerSecond: 'tokens_per_second',
+      cost: 'cost',
+      durationHours: 'duration_hours',
+    };
     for (const key of RUN_SORT_KEYS) {
       const c = column[key];
-      const page = plan(db, `SELECT id FROM runs WHERE ${c} IS NOT NULL AND (${c}, id) < (?, ?) ORDER BY ${c} DESC, id DESC LIMIT 50`, [1, 1]);
+      const page = plan(
+        db,
+        `SELECT id FROM runs WHERE ${c} IS NOT NULL AND (${c}, id) < (?, ?) ORDER BY ${c} DESC, id DESC LIMIT 50`,
+        [1, 1],
+      );
       expect(page, key).toContain(`USING COVERING INDEX ${columns[key]}`);
       expect(page, key).not.toContain('TEMP B-TREE');
     }
@@ -50,7 +64,11 @@ describe('the indexes of the run log, each used by a query the store issues', ()
 
   it('counts and reads a filtered page through runs_filter, with no table lookups for the filter', async () => {
     const db = await logOf(200);
-    const count = plan(db, 'SELECT count(*) FROM runs WHERE card_id = ? AND method = ? AND outcome = ?', ['rtx-4090', 'lora', 'ok']);
+    const count = plan(db, 'SELECT count(*) FROM runs WHERE card_id = ? AND method = ? AND outcome = ?', [
+      'rtx-4090',
+      'lora',
+      'ok',
+    ]);
     expect(count).toContain('USING COVERING INDEX runs_filter');
     const calibration = plan(
       db,
@@ -64,14 +82,22 @@ describe('the indexes of the run log, each used by a query the store issues', ()
 
   it('finds a run already logged by its content key, and a published run by its reference id', async () => {
     const db = await logOf(50);
-    expect(plan(db, 'SELECT 1 FROM runs WHERE content_key = ?', ['x'])).toContain('USING COVERING INDEX runs_content_key');
-    expect(plan(db, 'SELECT id FROM runs WHERE ref_id = ?', ['x'])).toMatch(/USING (COVERING )?INDEX sqlite_autoindex_runs_1/);
+    expect(plan(db, 'SELECT 1 FROM runs WHERE content_key = ?', ['x'])).toContain(
+      'USING COVERING INDEX runs_content_key',
+    );
+    expect(plan(db, 'SELECT id FROM runs WHERE ref_id = ?', ['x'])).toMatch(
+      /USING (COVERING )?INDEX sqlite_autoindex_runs_1/,
+    );
     db.close();
   });
 
   it('has exactly the indexes these tests justify', async () => {
     const db = await logOf(1);
-    const names = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'runs' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
+    const names = (
+      db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'runs' ORDER BY name").all() as {
+        name: string;
+      }[]
+    ).map((r) => r.name);
     expect(names).toEqual([
       'runs_card_id',
       'runs_content_key',
@@ -90,7 +116,12 @@ describe('the indexes of the run log, each used by a query the store issues', ()
 describe('keyset pages', () => {
   it('reads, page after page and back again, exactly the runs a full sort gives, for any sort and filter', async () => {
     const db = await logOf(300);
-    const filters: NonNullable<ListRunsOptions['filter']>[] = [{}, { card: 'rtx-4090' }, { outcome: 'ok', method: 'lora' }, { text: 'try' }];
+    const filters: NonNullable<ListRunsOptions['filter']>[] = [
+      {},
+      { card: 'rtx-4090' },
+      { outcome: 'ok', method: 'lora' },
+      { text: 'try' },
+    ];
     fc.assert(
       fc.property(
         fc.constantFrom(...RUN_SORT_KEYS),

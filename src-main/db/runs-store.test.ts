@@ -326,13 +326,27 @@ describe('bounded and repeatable imports', () => {
     const first = await importRuns(db, runs);
     expect(first).toEqual({ imported: 3, duplicates: 0, duplicateLines: [], ids: { first: 1, last: 3 } });
     const csv = exportRuns(db, { format: 'csv' });
-    expect(await importRunsFile(db, csv, 'csv')).toMatchObject({ imported: 0, duplicates: 3, duplicateLines: [1, 2, 3] });
+    expect(await importRunsFile(db, csv, 'csv')).toMatchObject({
+      imported: 0,
+      duplicates: 3,
+      duplicateLines: [1, 2, 3],
+    });
     const json = exportRuns(db, { format: 'json' });
-    expect(await importRunsFile(db, json, 'json')).toMatchObject({ imported: 0, duplicates: 3, duplicateLines: [0, 1, 2] });
+    expect(await importRunsFile(db, json, 'json')).toMatchObject({
+      imported: 0,
+      duplicates: 3,
+      duplicateLines: [0, 1, 2],
+    });
     // A changed field is another run; the two unchanged ones are still duplicates.
-    const changed = await importRuns(db, [{ ...lora, notes: 'second' }, { ...lora, cost: 5 }]);
+    const changed = await importRuns(db, [
+      { ...lora, notes: 'second' },
+      { ...lora, cost: 5 },
+    ]);
     expect(changed).toMatchObject({ imported: 1, duplicates: 1, duplicateLines: [0] });
-    expect(await importRunsFile(db, csv, 'csv', { allowDuplicates: true })).toMatchObject({ imported: 3, duplicates: 0 });
+    expect(await importRunsFile(db, csv, 'csv', { allowDuplicates: true })).toMatchObject({
+      imported: 3,
+      duplicates: 0,
+    });
     expect(listRuns(db).total).toBe(7);
     // Edited runs are found by what they hold now.
     const edited = updateRun(db, 1, { notes: 'edited' });
@@ -342,7 +356,10 @@ describe('bounded and repeatable imports', () => {
 
   it('streams an export in chunks that join to the same text', async () => {
     const { db } = freshDb();
-    await importRuns(db, Array.from({ length: 500 }, (_, i) => ({ ...lora, notes: `run ${i} ${'x'.repeat(200)}` })));
+    await importRuns(
+      db,
+      Array.from({ length: 500 }, (_, i) => ({ ...lora, notes: `run ${i} ${'x'.repeat(200)}` })),
+    );
     for (const format of ['csv', 'json'] as const) {
       const chunks = [...exportRunChunks(db, { format })];
       expect(chunks.length).toBeGreaterThan(1);

@@ -51,7 +51,9 @@ function post(channel: string, body: unknown): Promise<{ status: number; body: {
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString()) }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString()) }),
+        );
       },
     );
     req.on('error', reject);
@@ -73,7 +75,10 @@ function requestAt(i: number, ids: number[]): [string, unknown] {
     case 4:
       return ['runs:ledger', { groupBy: 'month' }];
     case 5:
-      return ['estimate:compute', { model: 'qwen2.5-7b', method: 'lora', precision: 'bf16', batchSize: 1 + (i % 8), seqLen: 1024 }];
+      return [
+        'estimate:compute',
+        { model: 'qwen2.5-7b', method: 'lora', precision: 'bf16', batchSize: 1 + (i % 8), seqLen: 1024 },
+      ];
     case 6:
       return ['cards:list', {}];
     case 7:
@@ -126,11 +131,17 @@ describe('soak', () => {
     };
     await Promise.all(Array.from({ length: CLIENTS }, client));
     const fiveHundreds = [...statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0);
-    console.log(`soak: ${REQUESTS} requests, statuses ${JSON.stringify(Object.fromEntries(statuses))}, ${fiveHundreds} 5xx`);
+    console.log(
+      `soak: ${REQUESTS} requests, statuses ${JSON.stringify(Object.fromEntries(statuses))}, ${fiveHundreds} 5xx`,
+    );
     expect(fiveHundreds).toBe(0);
     expect([...statuses.keys()].sort()).toEqual([200, 400, 404]);
     expect(app.db.pragma('integrity_check', { simple: true })).toBe('ok');
-    const stored = (app.db.prepare("SELECT count(*) AS n FROM runs WHERE origin = 'mine' AND notes NOT LIKE 'soak import%'").get() as { n: number }).n;
+    const stored = (
+      app.db
+        .prepare("SELECT count(*) AS n FROM runs WHERE origin = 'mine' AND notes NOT LIKE 'soak import%'")
+        .get() as { n: number }
+    ).n;
     expect(stored).toBe(added.length);
   }, 300_000);
 });

@@ -170,7 +170,20 @@ describe('JSON import', () => {
 
 describe('spreadsheet neutralizing beyond the first character (OWASP CSV injection list)', () => {
   it('neutralizes leading whitespace and line breaks, full-width and small signs, and a sign after ; or ,', () => {
-    const risky = [' =1+1', '\n=1+1', '\r\n@SUM(A1)', '\u3000=1', '＝1+1', '＋1', '－1', '＠A1', '﹦1', 'a;=1+1', 'x, -2', 'ok;＠A1'];
+    const risky = [
+      ' =1+1',
+      '\n=1+1',
+      '\r\n@SUM(A1)',
+      '\u3000=1',
+      '＝1+1',
+      '＋1',
+      '－1',
+      '＠A1',
+      '﹦1',
+      'a;=1+1',
+      'x, -2',
+      'ok;＠A1',
+    ];
     for (const cell of risky) expect(neutralizeCell(cell), JSON.stringify(cell)).toBe(`'${cell}`);
     for (const cell of ['hello', ' hello', '中文 备注', 'a;b', '1,2', "it's"]) expect(neutralizeCell(cell)).toBe(cell);
   });
