@@ -43,7 +43,10 @@ async function step(name: Step, dir: string, n: number): Promise<Record<string, 
     let i = 0;
     for (const run of syntheticRuns(0, n)) {
       buffer += `${i++ === 0 ? '' : ',\n'}${JSON.stringify(run)}`;
-      if (buffer.length > 1 << 20) (fs.writeSync(fd, buffer), (buffer = ''));
+      if (buffer.length > 1 << 20) {
+        fs.writeSync(fd, buffer);
+        buffer = '';
+      }
     }
     fs.writeSync(fd, `${buffer}\n]}\n`);
     fs.closeSync(fd);
