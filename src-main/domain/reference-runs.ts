@@ -2,9 +2,28 @@ import { z } from 'zod';
 import { estimateInputSchema } from './estimate/input';
 import { memoryMeterSchema, throughputKindSchema, throughputScopeSchema } from './runs/run-schema';
 
+/** Framework families, for the regime tables of `npm run accuracy` (scripts/accuracy). */
+export const frameworkFamilySchema = z.enum([
+  'hf-trainer',
+  'peft-accelerate',
+  'torchtune',
+  'litgpt',
+  'deepspeed',
+  'pytorch-loop',
+  'llama.cpp',
+  'hf-generate',
+  'autoawq',
+  'exllama',
+  'gpt-fast',
+  'deepspeed-inference',
+  'vllm',
+]);
+export type FrameworkFamily = z.infer<typeof frameworkFamilySchema>;
+
 /**
  * One row of data/reference-runs.json: a published, measured run normalized from
- * shared/measurements/public.json (see data/README.md for the mapping rules), with its citation.
+ * data/measurements/public.json by scripts/build-reference-runs.ts (`npm run data:reference-runs`;
+ * data/README.md lists the rules), with its citation.
  */
 export const referenceRunSchema = z
   .object({
@@ -38,6 +57,20 @@ export const referenceRunSchema = z
       /** fms rows report nvidia-smi besides torch allocated. */
       nvidiaSmiPeakBytes: z.number().positive().nullable(),
     }),
+    /** How the run was run, as far as the source states it, beyond what `config` can carry (null = not stated). */
+    recipe: z
+      .object({
+        framework: frameworkFamilySchema,
+        gradientAccumulationSteps: z.number().int().positive().nullable(),
+        packing: z.enum(['packed', 'padded', 'padding-free']).nullable(),
+        /** Mean tokens per sample of an unpacked run (config.seqLen is then that mean, see mapping). */
+        tokensPerSample: z.number().positive().nullable(),
+        /** Tensor-parallel degree of an inference engine (config.gpus holds the same count). */
+        tensorParallel: z.number().int().positive().nullable(),
+        /** Settings the source states that the estimate input cannot express (torch.compile, …). */
+        notExpressible: z.array(z.string().min(1)),
+      })
+      .strict(),
     /** How ambiguous source fields were read; names settings the input cannot express. */
     mapping: z.string().min(1),
     notes: z.string().nullable(),
