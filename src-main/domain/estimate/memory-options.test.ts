@@ -4,7 +4,7 @@ import type { ModelPreset } from '../catalog';
 import { CROSS_ENTROPY_CHUNKS } from './activations';
 import type { EstimateInput } from './input';
 import { estimateMemory } from './memory';
-import { GROWING_CACHE_RESERVE_FRACTION } from './runtime';
+import { FITTED } from './fitted-constants';
 
 const presets = readDataFile<ModelPreset[]>('models.json');
 const ctx = { presets, cards: [] };
@@ -108,7 +108,10 @@ describe('inference runtime', () => {
     const efficient = estimate(inference);
     const eager = estimate({ ...inference, inferenceRuntime: 'eager' });
     const kv = efficient.perGpu.breakdown.kvCache;
-    expect(eager.perGpu.totalBytes - efficient.perGpu.totalBytes).toBeCloseTo(GROWING_CACHE_RESERVE_FRACTION * kv, -3);
+    expect(eager.perGpu.totalBytes - efficient.perGpu.totalBytes).toBeCloseTo(
+      FITTED.growingCacheReserveFraction * kv,
+      -3,
+    );
     expect(eager.perGpu.allocatedBytes).toBe(efficient.perGpu.allocatedBytes);
   });
 

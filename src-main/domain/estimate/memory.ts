@@ -13,6 +13,8 @@ import { layerParams, resolveModel } from './shape';
 import { loraParams, loraTargets } from './trainable';
 import { trainingStateBytes, type TrainingStateBytes } from './training-state';
 import { computeDtype, dtypeBytes, GIB } from './units';
+import type { FittedConstants } from './fitted';
+import { FITTED } from './fitted-constants';
 import { largestMatrixParams, linearBytesPerParam, weightBytes } from './weights';
 
 /** Share of each card's memory kept free by default (fragmentation spikes, other processes). */
@@ -24,6 +26,8 @@ export interface EstimateContext {
   cards: Card[];
   /** Share of card memory to keep free, 0–0.9; DEFAULT_HEADROOM_FRACTION when absent. */
   headroomFraction?: number;
+  /** Fitted constants to use instead of fitted-constants.ts (the accuracy harness refits them per fold). */
+  constants?: FittedConstants;
 }
 
 interface PerGpu {
@@ -38,7 +42,7 @@ interface PerGpu {
  */
 export function estimateMemory(input: EstimateInput, ctx: EstimateContext): MemoryEstimate {
   const { resolved, model, assumptions } = resolveEstimate(input, ctx.presets);
-  const { perGpu, trainableParams } = peakPerGpu(model, resolved, assumptions);
+  const { perGpu, trainableParams } = peakPerGpu(model, resolved, assumptions, ctx.constants);
   return {
     model,
     resolvedInput: resolved,
@@ -67,10 +71,11 @@ export function peakPerGpu(
   model: ResolvedModel,
   resolved: ResolvedInput,
   assumptions: string[],
+  k: FittedConstants = FITTED,
 ): { perGpu: PerGpu; trainableParams: number } {
   return resolved.method === 'inference'
-    ? inferencePeak(model, resolved, assumptions)
-    : trainingPeak(model, resolved, assumptions);
+    ? inferencePeak(model, resolved, assumptions, k)
+    : trainingPeak(model, resolved, assumptions, k);
 }
 
 /** The memory a peak may use on `card`: memory × (1 − headroom). */
@@ -100,6 +105,7 @@ function inferencePeak(
   model: ResolvedModel,
   r: ResolvedInput,
   assumptions: string[],
+  k: FittedConstants,
 ): { perGpu: PerGpu; trainableParams: number } {
   const gguf = r.quant.startsWith('gguf');
   const e = activationBytes(r.precision, false, false);
@@ -119,7 +125,7 @@ function inferencePeak(
   const allocatedBytes = weights + kvCache + activations + logits;
   // Only HF generate grows its KV cache by re-allocation; efficient runtimes preallocate or page it (vLLM).
   const growing = !gguf && r.inferenceRuntime === 'eager';
-  const { reserveBytes, contextBytes } = runtimeBytes(activations + logits, growing ? kvCache : 0, gguf);
+  const { reserveBytes, contextBytes } = runtimeBytes(activations + logits, growing ? kvCache : 0, gguf, k);
   if (growing)
     assumptions.push('KV cache grows during generation (HF transformers): part of an extra cache copy stays reserved');
   const breakdown: MemoryBreakdown = { weights, gradients: 0, optimizer: 0, activations, logits, kvCache, runtime: 0 };
@@ -130,6 +136,7 @@ function trainingPeak(
   model: ResolvedModel,
   r: ResolvedInput,
   assumptions: string[],
+  k: FittedConstants,
 ): { perGpu: PerGpu; trainableParams: number } {
   const n = r.gpus;
   const multi = n > 1;
@@ -224,7 +231,7 @@ function trainingPeak(
   const atStep = stepPeak > backwardPeak;
   if (atStep) assumptions.push('peak at the optimizer step (gradients + optimizer temporaries), not in backward');
   const allocatedBytes = Math.max(backwardPeak, stepPeak);
-  const { reserveBytes, contextBytes } = runtimeBytes(activations + logits, 0, false);
+  const { reserveBytes, contextBytes } = runtimeBytes(activations + logits, 0, false, k);
   const breakdown: MemoryBreakdown = atStep
     ? {
         weights: weights - computeCopy + master,

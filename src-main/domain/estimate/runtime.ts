@@ -1,4 +1,6 @@
 import { GIB } from './units';
+import type { FittedConstants } from './fitted';
+import { FITTED } from './fitted-constants';
 
 /**
  * CUDA context, cuBLAS/cuDNN workspaces and kernel images: counted by nvidia-smi, never by torch's
@@ -6,20 +8,6 @@ import { GIB } from './units';
  * (vram.asmirnov). We take 0.5 GiB.
  */
 export const CUDA_CONTEXT_BYTES = 0.5 * GIB;
-
-/**
- * Share of the short-lived tensors (activations, logits, prefill buffers) that PyTorch's caching
- * allocator keeps reserved beyond the allocated peak (block rounding and fragmentation).
- * Fitted on published rows, see data/reference-runs.json (fms rows report both torch peak
- * allocated and nvidia-smi peak): one global constant.
- */
-const ALLOCATOR_RESERVE_FRACTION = 0.25;
-
-/**
- * Share of a re-allocated growing cache (HF dynamic KV cache) left reserved on average.
- * Fitted on published rows, see data/reference-runs.json (optimum GPTQ benchmark, batch 1–16).
- */
-export const GROWING_CACHE_RESERVE_FRACTION = 0.5;
 
 /** llama.cpp evaluates prompts in micro-batches of 512 tokens (n_ubatch default) into a fixed compute buffer. */
 export const LLAMA_CPP_UBATCH_TOKENS = 512;
@@ -33,15 +21,21 @@ export interface RuntimeParts {
 
 /**
  * Memory outside torch's allocated peak. `transientBytes` are the tensors that come and go
- * within a step; `growingCacheBytes` a cache that grows by re-allocation (the HF dynamic KV
+ * within a step, of which the caching allocator keeps a fitted share reserved (block rounding,
+ * fragmentation); `growingCacheBytes` a cache that grows by re-allocation (the HF dynamic KV
  * cache is extended with torch.cat each token, so the freed smaller blocks cannot hold the
- * larger ones and part of an extra cache copy stays reserved — fitted on the optimum GPTQ
- * benchmark rows, see data/reference-runs.json). llama.cpp preallocates, so it has neither.
+ * larger ones and a fitted share of an extra cache copy stays reserved). Both shares are in
+ * fitted-constants.ts. llama.cpp preallocates, so it has neither.
  */
-export function runtimeBytes(transientBytes: number, growingCacheBytes: number, preallocated: boolean): RuntimeParts {
+export function runtimeBytes(
+  transientBytes: number,
+  growingCacheBytes: number,
+  preallocated: boolean,
+  k: FittedConstants = FITTED,
+): RuntimeParts {
   if (preallocated) return { reserveBytes: 0, contextBytes: CUDA_CONTEXT_BYTES };
   return {
-    reserveBytes: ALLOCATOR_RESERVE_FRACTION * transientBytes + GROWING_CACHE_RESERVE_FRACTION * growingCacheBytes,
+    reserveBytes: k.allocatorReserveFraction * transientBytes + k.growingCacheReserveFraction * growingCacheBytes,
     contextBytes: CUDA_CONTEXT_BYTES,
   };
 }

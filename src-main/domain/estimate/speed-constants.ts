@@ -1,34 +1,10 @@
 import type { Card } from '../catalog';
 
 /**
- * Global constants of the speed model. Every fitted number was fitted once on all published rows of a
- * kind (never per row) in data/reference-runs.json (copied from /work/shared/measurements/public.json);
- * speed-validation.test.ts prints the resulting errors.
+ * Constants of the speed model that are not fitted (defaults of a program, link and memory rates).
+ * The fitted ones live in fitted-constants.ts, written by scripts/fit-constants.ts.
  */
 export const SPEED = {
-  /** Training MFU of full fine-tuning on HBM datacenter cards; fitted on fms-acceleration + torchtune A100 rows. */
-  mfuFull: 0.68,
-  /** Training MFU of LoRA/QLoRA (adapter ops and frozen-weight overheads lower it); same fit. */
-  mfuLora: 0.62,
-  /** MFU multiplier for GDDR cards (RTX/A6000 class) vs HBM ones; fitted on the torchtune 4090/A6000 rows. */
-  gddrMfuFactor: 1.2,
-  /** MoE routing and token permutation overhead; fitted on the fms Mixtral rows. */
-  moeMfuFactor: 0.86,
-  /** Share of peak DRAM bandwidth a decode step reaches on GDDR cards; fitted on the llama.cpp tg1024 grid. */
-  decodeBandwidthEfficiencyGddr: 0.92,
-  /** Same for HBM cards (A100/H100 reach a lower share in llama.cpp); fitted on the same grid. */
-  decodeBandwidthEfficiencyHbm: 0.56,
-  /** Prefill (prompt) efficiency against dense BF16 peak; median of the llama.cpp pp1024 single-GPU rows. */
-  prefillEfficiency: 0.35,
-  /** Fixed time per layer per decode step (kernel launches, sync), added to the memory time; tg1024 fit. */
-  layerOverheadSeconds: 0.093e-3,
-  /**
-   * PyTorch eager runtime (HF transformers generate): CPU dispatch time per layer per step, a floor under the
-   * GPU time; the value minimizing the median error on the optimum GPTQ/fp16 rows (Llama-2-13B, A100).
-   */
-  eagerLayerFloorSeconds: 1.0e-3,
-  /** Extra time per decode step for each additional GPU in a layer split (activation hop); tg1024 multi-GPU fit. */
-  pipelineHopSeconds: 0.28e-3,
   /** llama.cpp default micro-batch (ubatch) of a layer-split prefill: llama.cpp common defaults, n_ubatch 512. */
   prefillMicroBatchTokens: 512,
   /** NCCL bus bandwidth reached over NVLink as a share of one direction's peak (A100: ~230 of 300 GB/s). */

@@ -1,6 +1,8 @@
 import type { Card } from '../catalog';
 import type { ResolvedModel } from './input';
 import { SPEED, memoryClass } from './speed-constants';
+import type { FittedConstants } from './fitted';
+import { FITTED } from './fitted-constants';
 import { kvCacheBytes } from './activations';
 import { decodeWeightBytes, fmt, prefillFlopsPerToken } from './speed-flops';
 import type { InferenceRuntime, InferenceSpeed, SpeedConfig } from './speed';
@@ -18,11 +20,12 @@ export function estimateInferenceSpeed(
   model: ResolvedModel,
   card: Card,
   runtime: InferenceRuntime = 'efficient',
+  k: FittedConstants = FITTED,
 ): InferenceSpeed {
   const assumptions: string[] = [];
   const n = config.gpus;
   const b = config.batchSize;
-  const eta = memoryClass(card) === 'hbm' ? SPEED.decodeBandwidthEfficiencyHbm : SPEED.decodeBandwidthEfficiencyGddr;
+  const eta = memoryClass(card) === 'hbm' ? k.decodeBandwidthEfficiencyHbm : k.decodeBandwidthEfficiencyGddr;
   const bandwidth = card.bandwidthGBps * 1e9 * eta;
 
   const weights = decodeWeightBytes(model, config.precision, config.quant);
@@ -30,22 +33,22 @@ export function estimateInferenceSpeed(
   // starts with a short prompt.
   const kv = kvCacheBytes(model, b, config.seqLen, dtypeBytes(config.kvCachePrecision));
   const memorySeconds = (weights + kv) / bandwidth;
-  const achievedFlops = card.bf16Tflops * 1e12 * SPEED.prefillEfficiency;
+  const achievedFlops = card.bf16Tflops * 1e12 * k.prefillEfficiency;
   const computeSeconds = (b * prefillFlopsPerToken(model, config.seqLen)) / achievedFlops;
   const gpuSeconds = Math.max(memorySeconds, computeSeconds);
-  const hopSeconds = (n - 1) * SPEED.pipelineHopSeconds;
+  const hopSeconds = (n - 1) * k.pipelineHopSeconds;
   let overheadSeconds: number;
   let stepSeconds: number;
   if (runtime === 'efficient') {
     // Launches and synchronisation add a fixed time per layer to each step (fitted on the llama.cpp grid).
-    overheadSeconds = model.layers * SPEED.layerOverheadSeconds;
+    overheadSeconds = model.layers * k.layerOverheadSeconds;
     stepSeconds = gpuSeconds + overheadSeconds + hopSeconds;
     assumptions.push(
       `efficient runtime (llama.cpp/vLLM class): ${fmt(overheadSeconds * 1e3)} ms fixed per step for ${model.layers} layers`,
     );
   } else {
     // Eager PyTorch dispatches from Python: the GPU waits on the CPU unless its own work takes longer.
-    overheadSeconds = model.layers * SPEED.eagerLayerFloorSeconds;
+    overheadSeconds = model.layers * k.eagerLayerFloorSeconds;
     stepSeconds = Math.max(gpuSeconds, overheadSeconds) + hopSeconds;
     assumptions.push(
       `eager PyTorch runtime (HF generate): at least ${fmt(overheadSeconds * 1e3)} ms per step of CPU dispatch`,

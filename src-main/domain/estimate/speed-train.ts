@@ -1,6 +1,8 @@
 import type { Card } from '../catalog';
 import type { ResolvedModel } from './input';
-import { SPEED, memoryClass } from './speed-constants';
+import { memoryClass } from './speed-constants';
+import type { FittedConstants } from './fitted';
+import { FITTED } from './fitted-constants';
 import { computeParams, fmt, trainingFlopsPerToken } from './speed-flops';
 import { quantBitsPerWeight, weightBytes } from './weights';
 import { offloadSecondsPerStep } from './speed-offload';
@@ -15,8 +17,9 @@ export function estimateTrainingSpeed(
   config: SpeedConfig,
   model: ResolvedModel,
   card: Card,
-  opts: { tokensPerSample?: number; trainableParams?: number },
+  opts: { tokensPerSample?: number; trainableParams?: number; constants?: FittedConstants },
 ): TrainingSpeed {
+  const k = opts.constants ?? FITTED;
   const method = config.method === 'inference' ? 'full' : config.method;
   const adapter = method !== 'full';
   const adapterParams = adapter ? (opts.trainableParams ?? 0) : 0;
@@ -30,11 +33,8 @@ export function estimateTrainingSpeed(
   const peakTflops = fp32Math ? card.fp32Tflops : card.bf16Tflops;
   const cls = memoryClass(card);
   const moe = model.experts > 1;
-  // MFU fitted on published rows (speed-constants.ts); the factors are global, never per row.
-  const mfu =
-    (adapter ? SPEED.mfuLora : SPEED.mfuFull) *
-    (cls === 'gddr' ? SPEED.gddrMfuFactor : 1) *
-    (moe ? SPEED.moeMfuFactor : 1);
+  // MFU fitted on published rows (fitted-constants.ts); the factors are global, never per row.
+  const mfu = (adapter ? k.mfuLora : k.mfuFull) * (moe ? k.moeMfuFactor : 1);
   assumptions.push(
     `achieved ${(peakTflops * mfu).toFixed(0)} TFLOPS = ${peakTflops} ${fp32Math ? 'FP32' : 'BF16'} TFLOPS × ${(mfu * 100).toFixed(0)}% MFU (${adapter ? 'LoRA' : 'full'}, ${cls.toUpperCase()} card${moe ? ', MoE' : ''})`,
   );
@@ -49,9 +49,7 @@ export function estimateTrainingSpeed(
     const bytesPerStep = passes * linearParams * (bits / 8 + 4);
     const seconds =
       bytesPerStep /
-      (card.bandwidthGBps *
-        1e9 *
-        (cls === 'hbm' ? SPEED.decodeBandwidthEfficiencyHbm : SPEED.decodeBandwidthEfficiencyGddr)) /
+      (card.bandwidthGBps * 1e9 * (cls === 'hbm' ? k.decodeBandwidthEfficiencyHbm : k.decodeBandwidthEfficiencyGddr)) /
       tokensPerStep;
     secondsPerToken += seconds;
     assumptions.push(`dequantization of the ${bits}-bit base adds ${fmt(seconds * tokensPerStep)} s per step`);

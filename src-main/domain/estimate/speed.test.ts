@@ -88,22 +88,24 @@ describe('training speed', () => {
     expect(qlora).toBeLessThan(train(base, 'rtx-4090').tokensPerSecond);
   });
 
-  it('gives 5–6× on 8 PCIe cards for a small full fine-tune (practice/001: "八卡并行的加速比可能只有五到六倍")', () => {
-    for (const model of ['qwen2.5-1.5b', 'llama-3.2-3b']) {
-      const input: EstimateInput = {
-        model,
-        method: 'full',
-        precision: 'bf16',
-        batchSize: 4,
-        seqLen: 2048,
-        sharding: 'zero2',
-      };
-      const one = train(input, 'rtx-4090').tokensPerSecond;
-      const eight = train({ ...input, gpus: 8 }, 'rtx-4090');
-      expect(eight.tokensPerSecond / one).toBeGreaterThan(5);
-      expect(eight.tokensPerSecond / one).toBeLessThan(6);
-      expect(eight.assumptions.join(' ')).toMatch(/PCIe/);
-    }
+  it('loses what fms-acceleration measured going from 1 to 2 A100s under FSDP (per GPU 3008.9 vs 3062.7 tokens/s)', () => {
+    // fms-a100-008 and fms-a100-011 in data/reference-runs.json: Mistral-7B full fine-tuning, 4 × 4096 tokens per
+    // GPU: measured per-GPU scaling 3008.934 / 3062.694 = 0.982. Margin 0.05: above the 0.03 gap between this pair
+    // and the LoRA pair of the same table at the same batch (fms-a100-032/-035: 3168.613 / 3324.155 = 0.953).
+    const input: EstimateInput = {
+      model: 'mistral-7b',
+      method: 'full',
+      precision: 'bf16',
+      mixedPrecision: false,
+      batchSize: 4,
+      seqLen: 4096,
+      gradientCheckpointing: true,
+      sharding: 'fsdp',
+    };
+    const two = train({ ...input, gpus: 2 }, 'a100-80gb');
+    expect(two.scalingEfficiency).toBeGreaterThan(0.982 - 0.05);
+    expect(two.scalingEfficiency).toBeLessThanOrEqual(1);
+    expect(two.assumptions.join(' ')).toMatch(/NVLink/);
   });
 
   it('scales near-linearly over NVLink and for LoRA (only adapter gradients are reduced)', () => {

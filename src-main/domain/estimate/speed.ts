@@ -3,6 +3,7 @@ import type { EstimateInput, InferenceRuntime, ResolvedModel } from './input';
 import { estimateInferenceSpeed } from './speed-inference';
 import { estimateTrainingSpeed } from './speed-train';
 import { resolveInput, type ResolvedInput } from './resolve-input';
+import type { FittedConstants } from './fitted';
 
 /** Training throughput of one configuration on one card type (× gpus). */
 export interface TrainingSpeed {
@@ -46,6 +47,8 @@ export interface SpeedOptions {
   trainableParams?: number;
   /** Overrides the input's inferenceRuntime. */
   runtime?: InferenceRuntime;
+  /** Fitted constants to use instead of fitted-constants.ts (the accuracy harness refits them per fold). */
+  constants?: FittedConstants;
 }
 
 /** The estimate input with every default filled in: the same resolution the memory estimate uses. */
@@ -64,6 +67,6 @@ export function estimateSpeed(
 ): TrainingSpeed | InferenceSpeed {
   const config = resolveInput(input).resolved;
   if (config.method === 'inference')
-    return estimateInferenceSpeed(config, model, card, opts.runtime ?? config.inferenceRuntime);
+    return estimateInferenceSpeed(config, model, card, opts.runtime ?? config.inferenceRuntime, opts.constants);
   return estimateTrainingSpeed(config, model, card, opts);
 }

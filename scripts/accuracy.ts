@@ -1,0 +1,80 @@
+/**
+ * `npm run accuracy`: the estimator's held-out accuracy on every published measurement in data/.
+ * Leave-one-source-out: each citation in turn is held out, every fitted constant (fitted.ts) is refitted
+ * on the others by scripts/accuracy/fit.ts, and the held-out rows are estimated through the same domain
+ * calls as `cardwise estimate --input` (calibration off). The in-sample columns use the shipped constants
+ * (fitted-constants.ts, fitted on all rows): they are not an accuracy figure.
+ */
+import { FITTED } from '../src-main/domain/estimate/fitted-constants';
+import { HEADLINE, expressible, isDecode, isTrainingMemory, isTrainingSpeed, regimes } from './accuracy/categories';
+import { leaveOneSourceOut, scoreAll } from './accuracy/folds';
+import { Predictor } from './accuracy/predict';
+import { comparisonTable, oomLine, perSourceTable, table } from './accuracy/report';
+import { loadDataset } from './accuracy/rows';
+import { BOUNDS, type FittedConstantName } from '../src-main/domain/estimate/fitted';
+
+const started = performance.now();
+const data = loadDataset();
+const predictor = new Predictor(data.presets);
+const heldOut = leaveOneSourceOut(data, predictor, (fold, i, n) =>
+  process.stderr.write(`\rfold ${i + 1}/${n} (${((performance.now() - started) / 1000).toFixed(0)} s)   `),
+);
+process.stderr.write('\n');
+const inSample = scoreAll(data, predictor, FITTED);
+
+const section = (title: string, body: string) => console.log(`\n## ${title}\n\n${body}`);
+console.log(
+  `# Estimator accuracy on published measurements (data/reference-runs.json)\n\n` +
+    `${data.rows.length} numbers from ${new Set(data.rows.map((r) => r.group)).size} sources, ${data.oom.length} OOM runs; ` +
+    `${heldOut.folds.length} leave-one-source-out folds. error = estimate ÷ measured − 1; memory on the meter each row was read on.\n` +
+    `Held-out columns are the accuracy figures; in-sample columns use the shipped constants, fitted on every row.`,
+);
+section(
+  'Headline (held out by source | in-sample)',
+  comparisonTable('kind', HEADLINE, heldOut.scored, inSample.scored),
+);
+section(
+  'Rows whose every stated setting the input can express',
+  comparisonTable('kind', HEADLINE, heldOut.scored.filter(expressible), inSample.scored.filter(expressible)),
+);
+section(
+  'Training speed by regime',
+  comparisonTable('regime', regimes(isTrainingSpeed), heldOut.scored, inSample.scored),
+);
+section(
+  'Training memory by regime',
+  comparisonTable('regime', regimes(isTrainingMemory), heldOut.scored, inSample.scored),
+);
+section('Decode by regime', comparisonTable('regime', regimes(isDecode), heldOut.scored, inSample.scored));
+section('Each source when held out', perSourceTable(heldOut.scored));
+section('Out-of-memory runs', [oomLine('held out', heldOut.oom), oomLine('in-sample', inSample.oom)].join('\n'));
+
+const names = Object.keys(BOUNDS) as FittedConstantName[];
+section(
+  'Fitted constants: shipped value and range over the folds',
+  table(
+    ['constant', 'shipped', 'fold min', 'fold max', 'bounds'],
+    names.map((n) => {
+      const values = heldOut.folds.map((f) => f.constants[n]);
+      const g = (x: number) => String(Number(x.toPrecision(3)));
+      return [
+        n,
+        g(FITTED[n]),
+        g(Math.min(...values)),
+        g(Math.max(...values)),
+        `${g(BOUNDS[n].min)}–${g(BOUNDS[n].max)}`,
+      ];
+    }),
+  ),
+);
+const worst = [...heldOut.scored].sort((a, b) => Math.abs(b.error) - Math.abs(a.error)).slice(0, 12);
+section(
+  'Largest held-out errors',
+  worst
+    .map(
+      (s) =>
+        `${s.row.key}: estimate ${s.estimate.toPrecision(4)} vs ${s.row.measured.toPrecision(4)} (${(100 * s.error).toFixed(0)}%)`,
+    )
+    .join('\n'),
+);
+console.log(`\n(${((performance.now() - started) / 1000).toFixed(1)} s)`);

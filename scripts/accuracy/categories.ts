@@ -1,0 +1,52 @@
+import type { Category } from './report';
+import type { Scored } from './folds';
+import { frameworkFamilySchema } from '../../src-main/domain/reference-runs';
+
+const method = (s: Scored) => s.row.run.config?.method;
+const tokensPerMicroBatch = (s: Scored) =>
+  s.row.run.config ? s.row.run.config.batchSize * s.row.run.config.seqLen : 0;
+const gpus = (s: Scored) => s.row.run.config?.gpus ?? 1;
+const eager = (s: Scored) => s.row.run.config?.inferenceRuntime === 'eager';
+const memory = (s: Scored) => s.row.quantity === 'memory' && !s.row.secondMeter;
+const training = (s: Scored) => memory(s) && method(s) !== 'inference';
+
+/** The headline: memory by method, training speed, decode (engine vs eager), prefill. */
+export const HEADLINE: Category[] = [
+  { name: 'memory: full fine-tuning', test: (s) => memory(s) && method(s) === 'full' },
+  { name: 'memory: LoRA', test: (s) => memory(s) && method(s) === 'lora' },
+  { name: 'memory: QLoRA', test: (s) => memory(s) && method(s) === 'qlora' },
+  { name: 'memory: inference', test: (s) => memory(s) && method(s) === 'inference' },
+  { name: 'memory: nvidia-smi, 2nd meter of fms rows', test: (s) => s.row.secondMeter },
+  { name: 'training speed', test: (s) => s.row.quantity === 'train' },
+  { name: 'decode: engine (llama.cpp, vLLM, AutoAWQ…)', test: (s) => s.row.quantity === 'decode' && !eager(s) },
+  { name: 'decode: eager (HF generate)', test: (s) => s.row.quantity === 'decode' && eager(s) },
+  { name: 'prefill', test: (s) => s.row.quantity === 'prefill' },
+];
+
+/** Tokens per micro-batch (batch × seq), 1 GPU vs several, and framework, for a kind of row. */
+export function regimes(kind: (s: Scored) => boolean): Category[] {
+  const bands: Array<[string, number, number]> = [
+    ['tokens/micro-batch < 1k', 0, 1024],
+    ['tokens/micro-batch 1k–4k', 1024, 4096],
+    ['tokens/micro-batch 4k–16k', 4096, 16384],
+    ['tokens/micro-batch > 16k', 16384, Infinity],
+  ];
+  return [
+    ...bands.map(([name, lo, hi]) => ({
+      name,
+      test: (s: Scored) => kind(s) && tokensPerMicroBatch(s) >= lo && tokensPerMicroBatch(s) < hi,
+    })),
+    { name: '1 GPU', test: (s: Scored) => kind(s) && gpus(s) === 1 },
+    { name: 'several GPUs', test: (s: Scored) => kind(s) && gpus(s) > 1 },
+    ...frameworkFamilySchema.options.map((f) => ({
+      name: `framework ${f}`,
+      test: (s: Scored) => kind(s) && s.row.run.recipe.framework === f,
+    })),
+  ];
+}
+
+export const isTrainingSpeed = (s: Scored) => s.row.quantity === 'train';
+export const isTrainingMemory = training;
+export const isDecode = (s: Scored) => s.row.quantity === 'decode';
+/** Rows whose every stated setting the estimate input can express. */
+export const expressible = (s: Scored) => s.row.run.recipe.notExpressible.length === 0;

@@ -1,0 +1,111 @@
+import { BOUNDS, type FittedConstantName, type FittedConstants } from '../../src-main/domain/estimate/fitted';
+import type { Predictor } from './predict';
+import type { ScoredRow } from './rows';
+
+/** One fitted constant: its value and what informed it. */
+export interface ConstantFit {
+  value: number;
+  /** Rows whose estimate depends on the constant (the fit's objective). */
+  rows: number;
+  /** Distinct sources (citations) among those rows. */
+  sources: string[];
+  /** The fit stopped at a plausibility bound of fitted.ts. */
+  atBound: 'min' | 'max' | null;
+}
+
+export type Fit = Record<FittedConstantName, ConstantFit>;
+
+const NAMES = Object.keys(BOUNDS) as FittedConstantName[];
+const GRID_POINTS = 41;
+const REFINE_STEPS = 24;
+const ROUNDS = 3;
+
+/** Median of |ln(estimate ÷ measured)| over rows: the fit's objective (robust, symmetric in over/under). */
+function objective(rows: ScoredRow[], predictor: Predictor, k: FittedConstants): number {
+  const errors = rows.map((r) => Math.abs(Math.log(predictor.predict(r, k) / r.measured))).sort((a, b) => a - b);
+  const mid = Math.floor(errors.length / 2);
+  return errors.length % 2 ? (errors[mid] as number) : ((errors[mid - 1] as number) + (errors[mid] as number)) / 2;
+}
+
+/** The rows whose estimate moves when `name` goes from its lower to its upper bound. */
+function informedRows(
+  rows: ScoredRow[],
+  predictor: Predictor,
+  base: FittedConstants,
+  name: FittedConstantName,
+): ScoredRow[] {
+  const low = { ...base, [name]: BOUNDS[name].min };
+  const high = { ...base, [name]: BOUNDS[name].max };
+  return rows.filter((r) => {
+    const a = predictor.predict(r, low);
+    const b = predictor.predict(r, high);
+    return Math.abs(a - b) > 1e-9 * Math.max(Math.abs(a), Math.abs(b));
+  });
+}
+
+/** Minimizes the objective over [min, max]: a grid, then golden-section search around the best grid point. */
+function minimize(f: (x: number) => number, min: number, max: number): number {
+  const step = (max - min) / (GRID_POINTS - 1);
+  let best = min;
+  let bestValue = Infinity;
+  for (let i = 0; i < GRID_POINTS; i++) {
+    const x = min + i * step;
+    const value = f(x);
+    if (value < bestValue - 1e-12) {
+      best = x;
+      bestValue = value;
+    }
+  }
+  let lo = Math.max(min, best - step);
+  let hi = Math.min(max, best + step);
+  const ratio = (Math.sqrt(5) - 1) / 2;
+  for (let i = 0; i < REFINE_STEPS; i++) {
+    const a = hi - ratio * (hi - lo);
+    const b = lo + ratio * (hi - lo);
+    if (f(a) <= f(b)) hi = b;
+    else lo = a;
+  }
+  const mid = (lo + hi) / 2;
+  return f(mid) <= bestValue ? mid : best;
+}
+
+/** Rounds a fitted value to 3 significant digits: the fit is not more precise than that. */
+function round3(x: number): number {
+  return x === 0 ? 0 : Number(x.toPrecision(3));
+}
+
+/**
+ * Fits every constant of fitted.ts on `rows` by coordinate descent from the priors: each constant in turn
+ * minimizes the median |log error| of the rows it informs, within its plausibility bounds, three rounds.
+ * A constant no row informs keeps its prior. Deterministic: the same rows give the same constants.
+ */
+export function fitConstants(rows: ScoredRow[], predictor: Predictor): { constants: FittedConstants; fit: Fit } {
+  const k = Object.fromEntries(NAMES.map((n) => [n, BOUNDS[n].prior])) as unknown as FittedConstants;
+  const informed = new Map<FittedConstantName, ScoredRow[]>();
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const name of NAMES) {
+      const own = informedRows(rows, predictor, k, name);
+      informed.set(name, own);
+      if (own.length === 0) {
+        k[name] = BOUNDS[name].prior;
+        continue;
+      }
+      const { min, max } = BOUNDS[name];
+      k[name] = round3(minimize((x) => objective(own, predictor, { ...k, [name]: x }), min, max));
+    }
+  }
+  const fit = Object.fromEntries(
+    NAMES.map((name) => {
+      const own = informed.get(name) ?? [];
+      const { min, max } = BOUNDS[name];
+      const span = max - min;
+      const atBound =
+        own.length === 0 ? null : k[name] <= min + 1e-3 * span ? 'min' : k[name] >= max - 1e-3 * span ? 'max' : null;
+      return [
+        name,
+        { value: k[name], rows: own.length, sources: [...new Set(own.map((r) => r.group))].sort(), atBound },
+      ];
+    }),
+  ) as Fit;
+  return { constants: k, fit };
+}

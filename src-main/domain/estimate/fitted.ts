@@ -1,0 +1,68 @@
+/**
+ * The constants of the estimator that are fitted on published measurements rather than taken from a
+ * datasheet or a formula. scripts/fit-constants.ts fits them (`npm run fit:constants`) inside the bounds
+ * below and writes the values, with the rows, sources and leave-one-source-out folds behind each, to
+ * fitted-constants.ts; `npm run accuracy` refits them inside every fold it scores. Nothing else in the
+ * estimator is fitted, and nothing here is tuned per row.
+ */
+export interface FittedConstants {
+  /** Model FLOPs utilization of full fine-tuning: achieved ÷ dense BF16 (or FP32) peak. */
+  mfuFull: number;
+  /** The same for LoRA/QLoRA (adapter ops and frozen-weight passes lower it). */
+  mfuLora: number;
+  /** MFU multiplier for mixture-of-experts models (routing, token permutation, small expert GEMMs). */
+  moeMfuFactor: number;
+  /** Share of peak DRAM bandwidth a decode step reaches on a GDDR card (GeForce, workstation, L40S…). */
+  decodeBandwidthEfficiencyGddr: number;
+  /** The same on an HBM card (A100, H100, H20…). */
+  decodeBandwidthEfficiencyHbm: number;
+  /** Prefill (prompt) throughput as a share of dense BF16 peak. */
+  prefillEfficiency: number;
+  /** Fixed time per layer of a decode step in an efficient runtime (kernel launches, sync), seconds. */
+  layerOverheadSeconds: number;
+  /** CPU dispatch time per layer of a decode step in eager PyTorch (HF generate), a floor under the GPU time, seconds. */
+  eagerLayerFloorSeconds: number;
+  /** Extra time per decode step for each further GPU of a layer split (activation hop), seconds. */
+  pipelineHopSeconds: number;
+  /** Share of the short-lived tensors (activations, logits) the caching allocator keeps reserved beyond the allocated peak. */
+  allocatorReserveFraction: number;
+  /** Share of a growing HF dynamic KV cache left reserved on average (re-allocated by torch.cat each token). */
+  growingCacheReserveFraction: number;
+}
+
+export type FittedConstantName = keyof FittedConstants;
+
+/** What the fit may choose for one constant, and why those limits. */
+export interface ConstantBounds {
+  min: number;
+  max: number;
+  /** Value used when a fold has no row that informs the constant. */
+  prior: number;
+  /** Why these limits are physically plausible. */
+  why: string;
+}
+
+/**
+ * Plausibility limits. Dense BF16 MFU stays ≤ 0.6: the best published dense training runs reach
+ * 0.55–0.6 of peak (Megatron-LM, Narayanan et al. 2021, 52% on A100; PaLM, Chowdhery et al. 2022,
+ * 46.2% MFU), and no source in data/ shows more. No factor speeds up GeForce cards: none is cited.
+ * Efficiencies are shares, so at most 1; times are non-negative.
+ */
+export const BOUNDS: Record<FittedConstantName, ConstantBounds> = {
+  mfuFull: {
+    min: 0.05,
+    max: 0.6,
+    prior: 0.4,
+    why: 'dense BF16 MFU ≤ 0.6 (Megatron-LM 52% on A100; PaLM 46.2%); prior 0.4 = the 6·P/(0.4·peak) rule',
+  },
+  mfuLora: { min: 0.05, max: 0.6, prior: 0.4, why: 'same limit as full fine-tuning' },
+  moeMfuFactor: { min: 0.2, max: 1, prior: 1, why: 'routing never makes the dense GEMMs faster' },
+  decodeBandwidthEfficiencyGddr: { min: 0.2, max: 1, prior: 0.7, why: 'a share of peak DRAM bandwidth' },
+  decodeBandwidthEfficiencyHbm: { min: 0.2, max: 1, prior: 0.7, why: 'a share of peak DRAM bandwidth' },
+  prefillEfficiency: { min: 0.02, max: 0.8, prior: 0.4, why: 'a share of dense peak, below the best GEMM efficiency' },
+  layerOverheadSeconds: { min: 0, max: 1e-3, prior: 0.05e-3, why: 'launch and sync time per layer: 0–1 ms' },
+  eagerLayerFloorSeconds: { min: 0, max: 5e-3, prior: 0.5e-3, why: 'Python dispatch per layer: 0–5 ms' },
+  pipelineHopSeconds: { min: 0, max: 5e-3, prior: 0.2e-3, why: 'one activation copy between GPUs: 0–5 ms' },
+  allocatorReserveFraction: { min: 0, max: 1, prior: 0.25, why: 'a share of the transient tensors' },
+  growingCacheReserveFraction: { min: 0, max: 1, prior: 0.5, why: 'a share of one extra cache copy' },
+};
