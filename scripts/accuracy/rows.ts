@@ -40,7 +40,8 @@ export interface Dataset {
 /**
  * Every number of data/reference-runs.json the estimator can be scored on: rows with an estimate input and
  * a peak memory on a known meter, or a tokens/s on a known card (OOM rows apart). Peaks taken right after
- * the model was loaded are not a training peak and are left out. The group is the citation's source text,
+ * the model was loaded are not a training peak, and a peak of an unpacked run came from its longest
+ * micro-batch (recipe.seqLenIsMean): both are left out. The group is the citation's source text,
  * so a fold leaves out one published table or document at a time.
  */
 export function loadDataset(): Dataset {
@@ -59,7 +60,8 @@ export function loadDataset(): Dataset {
       if (card) oom.push({ run, card, group });
       continue;
     }
-    const peak = m.peakMemoryBytes !== null && m.memoryMeter !== null;
+    // A peak of an unpacked run came from its longest micro-batch, which no source states (recipe.seqLenIsMean).
+    const peak = m.peakMemoryBytes !== null && m.memoryMeter !== null && !run.recipe.seqLenIsMean;
     const base = { run, card, group, secondMeter: false };
     if (peak && run.observation !== 'peak_memory_after_model_init')
       rows.push({
@@ -69,7 +71,7 @@ export function loadDataset(): Dataset {
         measured: m.peakMemoryBytes as number,
         meter: m.memoryMeter,
       });
-    if (m.nvidiaSmiPeakBytes !== null)
+    if (m.nvidiaSmiPeakBytes !== null && !run.recipe.seqLenIsMean)
       rows.push({
         ...base,
         key: `${run.id}:memory-nvidia-smi`,

@@ -12,8 +12,8 @@ export interface LeftOut {
 
 /**
  * data/reference-runs.json from data/measurements/public.json: every measured record of high or medium
- * trust, in file order, read by its source's reader (readers.ts). Estimated and low-trust records, and
- * serving-capacity records (kept for the serving work), are left out with the reason.
+ * trust, in file order, read by its source's reader (readers.ts). Estimated and low-trust records are left
+ * out with the reason; serving benchmarks are kept with their citation and no estimate input.
  */
 export function buildReferenceRuns(
   records: MeasurementRecord[],
@@ -32,18 +32,27 @@ export function buildReferenceRuns(
 function exclusion(record: MeasurementRecord): string | null {
   if (record.kind === 'estimated') return 'estimated by its source, not measured';
   if (record.trust === 'low') return 'low trust (see the record notes)';
-  if (record.observation === 'kv_cache_capacity') return 'serving capacity (KV cache) record: not an estimate input';
   return null;
 }
 
 /** One reference row: the source's reading plus the rules every source shares (units, meters, cards). */
 export function referenceRunOf(record: MeasurementRecord, ctx: ReadingContext): ReferenceRun {
   const r = new Reading(record);
-  const peak = peakBytes(r);
+  // Every reference row holds a per-GPU peak: a memory summed over the GPUs stays in the measurement file.
+  const summed = /^(total|sum)/.test(record.memory_scope ?? '');
+  if (summed && record.peak_memory_value !== null)
+    r.say('memory summed over the GPUs, not a per-GPU peak -> peakMemoryBytes null');
+  const peak = summed ? null : peakBytes(r);
   const memoryMeter = meterOf(r);
-  const throughputStated = record.throughput_unit === 'tokens/s' ? record.throughput_value : null;
+  // A serving rate is many concurrent requests with their prefills: no step rate of a kind and scope.
+  const serving = record.observation === 'serving_throughput';
+  const throughputStated = record.throughput_unit === 'tokens/s' && !serving ? record.throughput_value : null;
   if (record.throughput_unit !== 'tokens/s' && record.throughput_reported !== null)
     r.say(`throughput not in tokens/s ("${record.throughput_reported}") -> null`);
+  if (serving)
+    r.say(
+      `serving throughput ${record.throughput_reported} kept in data/measurements/public.json -> tokensPerSecond null`,
+    );
   const card = cardOf(r, ctx);
   const source = readSource(r, ctx);
   const config = source.config === null ? null : ordered({ ...source.config, ...(card ? { gpu: card } : {}) });
@@ -79,6 +88,7 @@ export function referenceRunOf(record: MeasurementRecord, ctx: ReadingContext): 
       gradientAccumulationSteps: record.gradient_accumulation_steps ?? null,
       packing: record.packing ?? null,
       tokensPerSample: record.tokens_per_sample ?? null,
+      seqLenIsMean: record.seq_len === null && (record.tokens_per_sample ?? null) !== null,
       tensorParallel: record.tensor_parallel ?? null,
       notExpressible: r.notExpressible,
     },

@@ -1,28 +1,26 @@
 import type { EstimateInput } from '../../src-main/domain/estimate/input';
-import { loraTargetsOf, shapeOf } from './reading';
+import { type Reading, loraTargetsOf, shapeOf } from './reading';
 import type { Reader } from './readers';
 
 /**
  * foundation-model-stack/fms-acceleration benchmark CSVs: HF Trainer runs on A100-80GB under accelerate
  * FSDP FULL_SHARD (also on one GPU), flash-attn 2, gradient checkpointing on. Full and LoRA runs hold
  * the model in bf16/fp16 without AMP; bnb and GPTQ bases keep their LoRA adapters in the 16-bit dtype.
+ * The orca-math runs are unpacked: their sequence length is the mean tokens per sample.
  */
 export const readFms: Reader = (r, ctx) => {
   const rec = r.record;
-  if (rec.batch_size === null || rec.seq_len === null) throw new Error(`${rec.id}: fms row without batch/seq`);
+  if (rec.batch_size === null) throw new Error(`${rec.id}: fms row without a batch size`);
   const gptq = /GPTQ/.test(rec.precision);
   const quantized = rec.task === 'qlora';
+  const fp16 = /float16|fp16/.test(rec.compute_dtype ?? '') && !/bfloat16/.test(rec.compute_dtype ?? '');
   const config: EstimateInput = {
     model: shapeOf(r, ctx),
     method: rec.task,
-    precision: quantized
-      ? 'int4'
-      : /float16|fp16/.test(rec.compute_dtype ?? '') && !/bfloat16/.test(rec.compute_dtype ?? '')
-        ? 'fp16'
-        : 'bf16',
+    precision: quantized ? 'int4' : fp16 ? 'fp16' : 'bf16',
     quant: quantized ? (gptq ? 'gptq' : 'bnb') : 'none',
     batchSize: rec.batch_size,
-    seqLen: rec.seq_len,
+    seqLen: sequenceLength(r),
     optimizer: 'adamw',
     mixedPrecision: false,
     gradientCheckpointing: rec.gradient_checkpointing ?? true,
@@ -32,11 +30,36 @@ export const readFms: Reader = (r, ctx) => {
     config.lora = { rank: rec.lora_rank, targets: loraTargetsOf(r, rec.lora_targets) };
   if (rec.nvidia_smi_peak_mib !== undefined)
     r.say('nvidia-smi peak (MiB in notes/nvidia_smi_peak_mib) -> measured.nvidiaSmiPeakBytes');
-  if (!quantized) r.say('pure bf16 (no fp32 master weights)');
-  else if (gptq) r.say('GPTQ 4-bit base + LoRA fp16 per source -> method qlora, int4/gptq, mixedPrecision false');
+  const amp = /fp16=True \(AMP\)/.test(rec.precision);
+  if (!quantized) r.say(fp16 ? 'pure fp16 (no fp32 master weights)' : 'pure bf16 (no fp32 master weights)');
+  else if (amp) {
+    // fp16 AMP scales gradients with a GradScaler, which refuses fp16 trainable params: the adapters are fp32.
+    config.mixedPrecision = true;
+    r.say(
+      `${gptq ? 'GPTQ' : 'bnb'} 4-bit base with fp16=True (AMP) -> method qlora, int4/${gptq ? 'gptq' : 'bnb'}, mixedPrecision true (fp32 adapters)`,
+    );
+  } else if (gptq) r.say('GPTQ 4-bit base + LoRA fp16 per source -> method qlora, int4/gptq, mixedPrecision false');
   else r.say('bnb base + LoRA held in bf16 per source (bf16 autocast) -> mixedPrecision false');
   config.gpus = rec.num_gpus ?? 1;
   config.sharding = 'fsdp';
   r.say('FSDP FULL_SHARD also on 1 GPU -> fsdp');
+  const steps = rec.gradient_accumulation_steps ?? null;
+  if (steps !== null && steps > 1) r.cannotExpress(`gradient accumulation (${steps} micro-batches per optimizer step)`);
+  if (/padding-free/.test(rec.framework))
+    r.cannotExpress('padding-free collator (samples concatenated, attention kept per sample)');
   return config;
 };
+
+/** The stated sequence length, or for unpacked runs the mean tokens per sample the record derives. */
+function sequenceLength(r: Reading): number {
+  const rec = r.record;
+  if (rec.seq_len !== null) return rec.seq_len;
+  if (rec.tokens_per_sample === null || rec.tokens_per_sample === undefined)
+    throw new Error(`${rec.id}: fms row with neither seq_len nor tokens_per_sample`);
+  r.say(
+    `seqLen = mean tokens per sample ${rec.tokens_per_sample} (${rec.tokens_per_sample_note ?? 'derived'}), rounded`,
+  );
+  if (rec.packing === 'padded')
+    r.cannotExpress('unpacked batches: memory peaks at the longest batch, seqLen is the mean');
+  return Math.round(rec.tokens_per_sample);
+}

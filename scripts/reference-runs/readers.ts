@@ -7,6 +7,8 @@ import { readLlamaCpp } from './read-llama-cpp';
 import { readLitgpt } from './read-litgpt';
 import { readOptimum } from './read-optimum';
 import { readFeasibility, readPeft } from './read-feasibility';
+import { readHfPerfGuide } from './read-hf-perf';
+import { readAutoAwq, readBloomInference, readExllama, readGptFast, readServing } from './read-engines';
 
 /** What a source's reader settles beyond the generic rules of build.ts. */
 export interface SourceReading {
@@ -31,6 +33,13 @@ interface SourceSpec {
 }
 
 const training = (r: Reading) => (r.record.throughput_unit === 'tokens/s' ? 'train' : null);
+const tokensPerSecond = (r: Reading) => r.record.throughput_unit === 'tokens/s';
+/** Decode, or prefill where the record says it measured the prompt. */
+const decodeOrPrefill = (r: Reading): ReferenceRun['measured']['throughputKind'] =>
+  !tokensPerSecond(r) ? null : /prefill|prompt/i.test(r.record.throughput_definition ?? '') ? 'prefill' : 'decode';
+/** One stream through several GPUs is a rate of all of them; on one GPU it is that GPU's. */
+const streamScope = (r: Reading): ReferenceRun['measured']['throughputScope'] =>
+  !tokensPerSecond(r) ? null : (r.record.num_gpus ?? 1) > 1 ? 'all-gpus' : 'per-gpu';
 const perGpuOrUnknown = (r: Reading): ReferenceRun['measured']['throughputScope'] =>
   r.record.throughput_unit !== 'tokens/s' ? null : (r.record.num_gpus ?? 1) > 1 ? 'unknown' : 'per-gpu';
 
@@ -84,6 +93,53 @@ export const SOURCES: SourceSpec[] = [
     family: () => 'peft-accelerate',
     kind: () => null,
     scope: () => null,
+  },
+  {
+    source: /^transformers docs 'Efficient Training on a Single GPU'/,
+    read: readHfPerfGuide,
+    family: () => 'hf-trainer',
+    kind: training,
+    scope: perGpuOrUnknown,
+  },
+  {
+    source: /^AutoAWQ README/,
+    read: readAutoAwq,
+    family: () => 'autoawq',
+    kind: decodeOrPrefill,
+    scope: streamScope,
+  },
+  {
+    source: /^turboderp\/exllama README/,
+    read: readExllama,
+    family: () => 'exllama',
+    kind: decodeOrPrefill,
+    scope: streamScope,
+  },
+  {
+    source: /^pytorch-labs\/gpt-fast README/,
+    read: readGptFast,
+    family: () => 'gpt-fast',
+    kind: decodeOrPrefill,
+    scope: streamScope,
+  },
+  {
+    source: /^HF blog 'Incredibly Fast BLOOM Inference/,
+    read: readBloomInference,
+    family: (r) =>
+      r.record.inference_engine === 'deepspeed-inference'
+        ? 'deepspeed-inference'
+        : r.record.inference_engine === 'hf-generate'
+          ? 'hf-generate'
+          : 'deepspeed',
+    kind: decodeOrPrefill,
+    scope: streamScope,
+  },
+  {
+    source: /^TensorRT-LLM |^LambdaLabsML\/vllm-benchmark|^dennislee22\/vLLM-benchmarking/,
+    read: readServing,
+    family: (r) => (r.record.inference_engine === 'tensorrt-llm' ? 'tensorrt-llm' : 'vllm'),
+    kind: (r) => (r.record.observation === 'serving_throughput' ? null : decodeOrPrefill(r)),
+    scope: (r) => (r.record.observation === 'serving_throughput' ? null : streamScope(r)),
   },
   {
     source: /^QLoRA \(Dettmers|^HF blog 'Fine-tuning Llama 2 70B using PyTorch FSDP'/,

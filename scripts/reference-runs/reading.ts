@@ -113,6 +113,11 @@ const CARD_BY_GPU: Record<string, { card: string | null; clause?: string }> = {
   'RTX A6000 48GB': { card: 'rtx-a6000' },
   'RTX A6000': { card: 'rtx-a6000' },
   'V100-SXM2-16GB': { card: 'v100-sxm2-16gb' },
+  'H100 SXM 80GB': { card: 'h100-sxm' },
+  '4090 + 3090 Ti (mixed pair)': {
+    card: null,
+    clause: 'mixed GPU pair (RTX 4090 + RTX 3090 Ti) -> card null (an estimate runs on one card type)',
+  },
   'not stated': { card: null, clause: 'GPU "not stated" -> card null' },
   '48GB GPU': { card: null, clause: 'GPU "48GB GPU" -> card null' },
 };

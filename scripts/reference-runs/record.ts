@@ -22,7 +22,8 @@ export const measurementRecordSchema = z
       'fits',
       'max_context_at_vram',
       'peak_memory_after_model_init',
-      'kv_cache_capacity',
+      /** Many concurrent requests through a serving engine (prefill included): kept for the serving work. */
+      'serving_throughput',
     ]),
     model_name: z.string().min(1),
     params_b: z.number().positive().nullable(),
@@ -68,21 +69,6 @@ export const measurementRecordSchema = z
     inference_engine: z.string().nullable().optional(),
     tensor_parallel: z.number().int().positive().nullable().optional(),
     torch_compile: z.boolean().nullable().optional(),
-    /** Serving capacity (observation kv_cache_capacity): what the engine's log said it allocated. */
-    kv_cache: z
-      .object({
-        engine_version: z.string().nullable(),
-        gpu_memory_utilization: z.number().positive().max(1).nullable(),
-        max_model_len: z.number().int().positive().nullable(),
-        block_size: z.number().int().positive().nullable(),
-        gpu_blocks: z.number().int().nonnegative().nullable(),
-        kv_cache_tokens: z.number().int().nonnegative().nullable(),
-        kv_cache_gib: z.number().nonnegative().nullable(),
-        weights_gib: z.number().nonnegative().nullable(),
-        log_excerpt: z.string().min(1),
-      })
-      .strict()
-      .optional(),
   })
   .strict();
 export type MeasurementRecord = z.infer<typeof measurementRecordSchema>;

@@ -17,6 +17,7 @@ export const frameworkFamilySchema = z.enum([
   'gpt-fast',
   'deepspeed-inference',
   'vllm',
+  'tensorrt-llm',
 ]);
 export type FrameworkFamily = z.infer<typeof frameworkFamilySchema>;
 
@@ -65,6 +66,11 @@ export const referenceRunSchema = z
         packing: z.enum(['packed', 'padded', 'padding-free']).nullable(),
         /** Mean tokens per sample of an unpacked run (config.seqLen is then that mean, see mapping). */
         tokensPerSample: z.number().positive().nullable(),
+        /**
+         * config.seqLen is a mean over unpacked samples: right for throughput, but the peak memory came from
+         * the longest micro-batch, which the source does not state, so the peak is not compared with an estimate.
+         */
+        seqLenIsMean: z.boolean(),
         /** Tensor-parallel degree of an inference engine (config.gpus holds the same count). */
         tensorParallel: z.number().int().positive().nullable(),
         /** Settings the source states that the estimate input cannot express (torch.compile, …). */

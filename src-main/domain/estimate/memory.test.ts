@@ -48,11 +48,7 @@ describe('resolveModel', () => {
   });
   it('rejects an unknown preset or bad size with an InputError on model', () => {
     expect(() => resolveModel('not-a-model', presets)).toThrow(InputError);
-    try {
-      resolveModel('gpt-17', presets);
-    } catch (error) {
-      expect((error as InputError).field).toBe('model');
-    }
+    expect(() => resolveModel('gpt-17', presets)).toThrow(expect.objectContaining({ field: 'model' }));
   });
 });
 
