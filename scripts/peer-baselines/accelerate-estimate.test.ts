@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accelerateTotalSizeBytes, accelerateTrainingPeakBytes } from './accelerate-estimate';
 
-describe('accelerate estimate-memory (peers.md §4)', () => {
+describe('accelerate estimate-memory (accelerate src/accelerate/commands/estimate.py, https://github.com/huggingface/accelerate)', () => {
   it('fp32 Adam peak is the step stage, 16 B/param; fp16/bf16 peak is 8 B/param', () => {
     expect(accelerateTrainingPeakBytes(1e9, 'float32')).toBe(16e9);
     expect(accelerateTrainingPeakBytes(1e9, 'float16')).toBe(8e9);

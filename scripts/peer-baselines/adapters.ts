@@ -26,7 +26,7 @@ const sixteenBit = (r: EstimateInput): boolean => r.precision === 'bf16' || r.pr
 
 /**
  * gpu_poor and can-it-run give one whole-job total and "GPUs needed = ceil(total / GPU memory)"
- * (peers.md §1.2 handleClick, §2): on N GPUs that is total/N each. A data-parallel replica
+ * (gpu_poor src/App.js handleClick, https://github.com/RahulSChand/gpu_poor; can-it-run-llm): on N GPUs that is total/N each. A data-parallel replica
  * (training, no sharding) holds the whole total on every GPU.
  */
 function perGpuOfJobTotal(r: EstimateInput, totalBytes: number): number {
@@ -46,7 +46,7 @@ function commonIgnored(
   if (!has.flash && r.flashAttention) out.push('FlashAttention');
   if (!has.checkpointing && r.gradientCheckpointing) out.push('grad checkpointing');
   if (shape.experts > 1) out.push('MoE');
-  // No peer models these memory-saving switches (peers.md).
+  // No peer models these memory-saving switches.
   if (r.optimizerInBackward) out.push('optimizer in backward');
   if (r.chunkedCrossEntropy) out.push('chunked cross-entropy');
   if (r.activationOffload) out.push('activation offload');
@@ -56,14 +56,14 @@ function commonIgnored(
 
 const gpuPoor: Peer = {
   id: 'gpu_poor',
-  source: 'peers.md §1.2',
+  source: 'gpu_poor src/App.js, https://github.com/RahulSChand/gpu_poor',
   predict(r) {
     const shape = fullShape(r);
     if (!shape) return unsupported('model shape incomplete');
     const bnbBase = r.quant === 'bnb' && (r.precision === 'int4' || r.precision === 'int8');
     if (!sixteenBit(r) && r.method !== 'qlora' && !bnbBase)
       return unsupported(
-        `no ${r.precision}/${r.quant ?? 'none'} weights (always 2-byte floats; GGML k-quant factors not in peers.md)`,
+        `no ${r.precision}/${r.quant ?? 'none'} weights (always 2-byte floats; GGML k-quant factors not documented)`,
       );
     if (r.method === 'qlora' && r.quant !== 'bnb') return unsupported(`QLoRA on a ${r.quant} base`);
     if (r.method === 'lora' && r.quant && r.quant !== 'none') return unsupported('LoRA on a quantized base');
@@ -99,7 +99,7 @@ function asResolved(shape: ModelShape): ResolvedModel {
 
 const canItRun: Peer = {
   id: 'can-it-run-llm',
-  source: 'peers.md §2',
+  source: 'can-it-run-llm src/utils.py, https://huggingface.co/spaces/Vokturz/can-it-run-llm',
   predict(r) {
     const shape = fullShape(r);
     if (!shape) return unsupported('model shape incomplete');
@@ -134,7 +134,7 @@ const canItRun: Peer = {
 
 const vramCalculator: Peer = {
   id: 'vram-calculator',
-  source: 'peers.md §8.1',
+  source: 'vram-calculator, https://github.com/furiousteabag/vram-calculator',
   predict(r) {
     const shape = fullShape(r);
     if (!shape) return unsupported('model shape incomplete');
@@ -170,7 +170,8 @@ const vramCalculator: Peer = {
 
 const transformerMath: Peer = {
   id: 'transformer-math-101',
-  source: 'peers.md §6–7',
+  source:
+    'Transformer Math 101, https://blog.eleuther.ai/transformer-math/; Korthikanti et al. 2022, https://arxiv.org/abs/2205.05198',
   predict(r) {
     const shape = fullShape(r);
     if (!shape) return unsupported('model shape incomplete');
@@ -212,7 +213,7 @@ const transformerMath: Peer = {
 
 const accelerate: Peer = {
   id: 'accelerate estimate-memory',
-  source: 'peers.md §4',
+  source: 'accelerate src/accelerate/commands/estimate.py, https://github.com/huggingface/accelerate',
   predict(r) {
     const shape = fullShape(r);
     if (!shape) return unsupported('model shape incomplete');
@@ -249,7 +250,7 @@ function largestLayerParams(shape: ModelShape): number {
 
 const deepspeed: Peer = {
   id: 'deepspeed zero estimator',
-  source: 'peers.md §5',
+  source: 'DeepSpeed deepspeed/runtime/zero/stage_1_and_2.py and stage3.py, https://github.com/deepspeedai/DeepSpeed',
   predict(r) {
     const shape = fullShape(r);
     if (!shape) return unsupported('model shape incomplete');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canItRunGpusNeeded, canItRunMemory } from './can-it-run';
 
-describe('can-it-run-llm (peers.md §2)', () => {
+describe('can-it-run-llm (can-it-run-llm src/utils.py, https://huggingface.co/spaces/Vokturz/can-it-run-llm)', () => {
   it('7B in fp16: 14 GB weights → inference ×1.2, Adam ×4, LoRA 2 % = (14 + 0.14·2·4)·1.2 GB', () => {
     const r = canItRunMemory(7e9, 'float16/bfloat16', 2);
     expect(r.inferenceBytes).toBeCloseTo(16.8e9, 0);

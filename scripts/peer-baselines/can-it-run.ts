@@ -1,10 +1,10 @@
 /**
  * Vokturz/can-it-run-llm (Hugging Face Space) memory formulas, re-implemented from
- * /work/shared/research/peers.md §2 (GPL-3.0 per a survey: no code was copied).
+ * can-it-run-llm src/utils.py, https://huggingface.co/spaces/Vokturz/can-it-run-llm (GPL-3.0 per a survey: no code was copied).
  * Computed in bytes throughout; the app itself prints GB.
  */
 
-/** Loading dtype; the divisor applies to the fp32 model size (peers.md §2 utils.calculate_memory). */
+/** Loading dtype; the divisor applies to the fp32 model size (can-it-run-llm src/utils.py, https://huggingface.co/spaces/Vokturz/can-it-run-llm utils.calculate_memory). */
 export type CanItRunDtype = 'float32' | 'float16/bfloat16' | 'int8' | 'int4';
 
 const DTYPE_DIVISOR: Record<CanItRunDtype, number> = { float32: 1, 'float16/bfloat16': 2, int8: 4, int4: 8 };
@@ -16,7 +16,7 @@ export interface CanItRunResult {
 }
 
 /**
- * The three figures the Space shows for one dtype (peers.md §2): Inference = size·1.2,
+ * The three figures the Space shows for one dtype (can-it-run-llm src/utils.py, https://huggingface.co/spaces/Vokturz/can-it-run-llm): Inference = size·1.2,
  * Training using Adam = size·4, LoRA = (size + P·pct/100·(16/8)·4)·1.2.
  */
 export function canItRunMemory(params: number, dtype: CanItRunDtype, loraTrainablePercent = 2): CanItRunResult {
@@ -28,7 +28,7 @@ export function canItRunMemory(params: number, dtype: CanItRunDtype, loraTrainab
   };
 }
 
-/** GPUs the Space says you need: ceil(memory / GPU RAM) (peers.md §2 "Number of GPUs"). */
+/** GPUs the Space says you need: ceil(memory / GPU RAM) (can-it-run-llm src/utils.py, https://huggingface.co/spaces/Vokturz/can-it-run-llm "Number of GPUs"). */
 export function canItRunGpusNeeded(memoryBytes: number, gpuMemoryBytes: number): number {
   return Math.ceil(memoryBytes / gpuMemoryBytes);
 }

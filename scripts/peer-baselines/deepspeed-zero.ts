@@ -1,6 +1,6 @@
 /**
  * DeepSpeed `estimate_zero2_model_states_mem_needs` / `estimate_zero3_model_states_mem_needs`
- * (Apache-2.0), re-implemented from /work/shared/research/peers.md §5. Model states only:
+ * (Apache-2.0), re-implemented from DeepSpeed deepspeed/runtime/zero/stage_1_and_2.py and stage3.py, https://github.com/deepspeedai/DeepSpeed. Model states only:
  * 16-bit weights + fp32 Adam, no activations, no CUDA context. Per-GPU bytes, no offload.
  */
 

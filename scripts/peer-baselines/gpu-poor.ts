@@ -1,10 +1,10 @@
 /**
  * RahulSChand/gpu_poor memory formulas, re-implemented from the description in
- * /work/shared/research/peers.md §1.2 (the repo has no licence: no code was copied).
+ * gpu_poor src/App.js, https://github.com/RahulSChand/gpu_poor (the repo has no licence: no code was copied).
  * All results in MiB, unrounded; the web app shows each term and the total ceil'd.
  */
 
-/** The inputs gpu_poor takes for memory (peers.md §1.1). Always 2-byte floats, MHA, no GQA. */
+/** The inputs gpu_poor takes for memory (gpu_poor src/App.js, https://github.com/RahulSChand/gpu_poor). Always 2-byte floats, MHA, no GQA. */
 export interface GpuPoorInput {
   vocab: number;
   hidden: number;
@@ -22,7 +22,7 @@ export interface GpuPoorInput {
   gradientCheckpointing: boolean;
 }
 
-/** Output terms, MiB (peers.md §1.2 "Output" object). */
+/** Output terms, MiB (gpu_poor src/App.js, https://github.com/RahulSChand/gpu_poor "Output" object). */
 export interface GpuPoorResult {
   totalMiB: number;
   kvCacheMiB: number;
@@ -32,16 +32,16 @@ export interface GpuPoorResult {
   overheadMiB: number;
 }
 
-const FLOAT_BYTES = 2; // peers.md §1.1: convertToBytes always returns 2
-const OVERHEAD_MIB = 650; // peers.md §1.2: constant "cuda + other overhead"
+const FLOAT_BYTES = 2; // gpu_poor src/App.js, https://github.com/RahulSChand/gpu_poor: convertToBytes always returns 2
+const OVERHEAD_MIB = 650; // gpu_poor src/App.js, https://github.com/RahulSChand/gpu_poor: constant "cuda + other overhead"
 const toMiB = (bytes: number): number => bytes / 2 ** 20;
 
-/** Parameter count: V·h·2 + L·4·h² + L·3·inter·h (peers.md §1.2 computeModelSize; untied, MHA, SwiGLU). */
+/** Parameter count: V·h·2 + L·4·h² + L·3·inter·h (gpu_poor src/App.js, https://github.com/RahulSChand/gpu_poor computeModelSize; untied, MHA, SwiGLU). */
 export function gpuPoorParams(m: Pick<GpuPoorInput, 'vocab' | 'hidden' | 'layers' | 'intermediate'>): number {
   return m.vocab * m.hidden * 2 + m.layers * 4 * m.hidden ** 2 + m.layers * 3 * m.intermediate * m.hidden;
 }
 
-/** Model size in MiB (peers.md §1.2 convertToMBModelSize): 2P, bnb int8 /2, nf4 /4, +6 % of fp16; QLoRA subtracts 2P/64. */
+/** Model size in MiB (gpu_poor src/App.js, https://github.com/RahulSChand/gpu_poor convertToMBModelSize): 2P, bnb int8 /2, nf4 /4, +6 % of fp16; QLoRA subtracts 2P/64. */
 export function gpuPoorModelSizeMiB(
   params: number,
   quant: GpuPoorInput['quant'],
@@ -54,7 +54,7 @@ export function gpuPoorModelSizeMiB(
   return fp16MiB;
 }
 
-/** bitsandbytes dequant buffers, bytes (peers.md §1.2 getExtraMemory): k·(15h + 6·inter)·L·50·√max(1, s/50). */
+/** bitsandbytes dequant buffers, bytes (gpu_poor src/App.js, https://github.com/RahulSChand/gpu_poor getExtraMemory): k·(15h + 6·inter)·L·50·√max(1, s/50). */
 export function gpuPoorExtraBytes(
   m: Pick<GpuPoorInput, 'hidden' | 'intermediate' | 'layers'>,
   kind: 'bnb_int8' | 'bnb_q4' | 'qlora',
@@ -65,7 +65,7 @@ export function gpuPoorExtraBytes(
   return k * common * 50 * Math.sqrt(Math.max(1, seqLen / 50));
 }
 
-/** Training activations, bytes, all layers (peers.md §1.2 getActivationMemory; s² terms always present). */
+/** Training activations, bytes, all layers (gpu_poor src/App.js, https://github.com/RahulSChand/gpu_poor getActivationMemory; s² terms always present). */
 export function gpuPoorTrainingActivationBytes(m: GpuPoorInput): number {
   const { seqLen: s, hidden: h, heads: a, intermediate: f } = m;
   const fB = FLOAT_BYTES;
@@ -75,23 +75,22 @@ export function gpuPoorTrainingActivationBytes(m: GpuPoorInput): number {
   return (attention + ffn + norm) * m.layers * m.batchSize;
 }
 
-/** Gradients + optimizer, bytes (peers.md §1.2 getGradOptMemory; LoRA rank/targets hard-wired). */
+/** Gradients + optimizer, bytes (gpu_poor src/App.js, https://github.com/RahulSChand/gpu_poor getGradOptMemory; LoRA rank/targets hard-wired). */
 export function gpuPoorGradOptBytes(m: GpuPoorInput, params: number): number {
   const adam = m.optimizer === 'adam';
   if (m.training === 'full') {
-    if (m.quant !== 'none')
-      throw new Error('gpu_poor full FT on a bnb base: extra-memory batch factor undocumented in peers.md');
+    if (m.quant !== 'none') throw new Error('gpu_poor full FT on a bnb base: extra-memory batch factor undocumented');
     return adam ? 3 * FLOAT_BYTES * params : FLOAT_BYTES * params;
   }
   if (m.training === 'lora') {
-    if (m.quant !== 'none') throw new Error('gpu_poor LoRA on a bnb base is not described in peers.md');
+    if (m.quant !== 'none') throw new Error('gpu_poor LoRA on a bnb base is not documented');
     return adam ? m.layers * 8 * m.hidden * 2 * 4 * 3 * 2 : m.layers * 8 * m.hidden * 2 * 4 * 2;
   }
-  if (!adam) throw new Error('gpu_poor QLoRA with SGD is not described in peers.md');
+  if (!adam) throw new Error('gpu_poor QLoRA with SGD is not documented');
   return m.layers * 8 * m.hidden * 0.5 * 4 * 3 + gpuPoorExtraBytes(m, 'qlora', m.seqLen) * m.batchSize;
 }
 
-/** gpu_poor's memory answer for one configuration (peers.md §1.2 "Total"). */
+/** gpu_poor's memory answer for one configuration (gpu_poor src/App.js, https://github.com/RahulSChand/gpu_poor "Total"). */
 export function gpuPoorMemory(m: GpuPoorInput): GpuPoorResult {
   const params = gpuPoorParams(m);
   if (m.mode === 'inf') {

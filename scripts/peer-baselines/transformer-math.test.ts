@@ -7,8 +7,8 @@ import {
 
 const llama2 = { params: 6_738_415_616, hidden: 4096, heads: 32, layers: 32 };
 
-describe('Transformer Math 101 (peers.md §6)', () => {
-  it('mixed-precision AdamW model states are the familiar 16 B/param; 7B ≈ 100 GiB (peers.md §1.4)', () => {
+describe('Transformer Math 101 (Transformer Math 101, https://blog.eleuther.ai/transformer-math/)', () => {
+  it('mixed-precision AdamW model states are the familiar 16 B/param; 7B ≈ 100 GiB (Transformer Math 101, https://blog.eleuther.ai/transformer-math/)', () => {
     const bytes =
       transformerMathTrainingBytes({
         ...llama2,
@@ -52,7 +52,7 @@ describe('Transformer Math 101 (peers.md §6)', () => {
     const act = 2 * llama2.hidden * llama2.layers;
     expect((one - act) / (eight - act)).toBeCloseTo(8, 10);
   });
-  it('with t = 1 the activation formula is Korthikanti’s s·b·h·(34 + 5as/h) per layer (peers.md §7)', () => {
+  it('with t = 1 the activation formula is Korthikanti’s s·b·h·(34 + 5as/h) per layer (Korthikanti et al. 2022, https://arxiv.org/abs/2205.05198)', () => {
     const m = { seqLen: 2048, batchSize: 2, hidden: 4096, heads: 32, layers: 1 };
     const s = m.seqLen,
       b = m.batchSize,

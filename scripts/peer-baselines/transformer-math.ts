@@ -1,25 +1,25 @@
 /**
  * EleutherAI "Transformer Math 101" (Anthony, Biderman, Schoelkopf 2023) memory rules, from
- * /work/shared/research/peers.md §6, with the activation formula of Korthikanti et al. 2022 (§7).
+ * Transformer Math 101, https://blog.eleuther.ai/transformer-math/, with the activation formula of Korthikanti et al. 2022 (https://arxiv.org/abs/2205.05198).
  */
 
 export type TransformerMathOptimizer = 'adamw' | 'adamw-8bit' | 'sgd-momentum';
 export type TransformerMathSharding = 'none' | 'zero1' | 'zero2' | 'zero3';
 export type TransformerMathRecompute = 'none' | 'selective' | 'full';
 
-/** Inference bytes ≈ 1.2 × bytes/param × P (peers.md §6: "overhead ≤ 20 %"). */
+/** Inference bytes ≈ 1.2 × bytes/param × P (Transformer Math 101, https://blog.eleuther.ai/transformer-math/: "overhead ≤ 20 %"). */
 export function transformerMathInferenceBytes(params: number, bytesPerParam: 4 | 2 | 1): number {
   return 1.2 * bytesPerParam * params;
 }
 
-/** Optimizer bytes/param: AdamW 12 (fp32 copy + 2 moments), 8-bit AdamW 6, SGD + momentum 8 (peers.md §6). */
+/** Optimizer bytes/param: AdamW 12 (fp32 copy + 2 moments), 8-bit AdamW 6, SGD + momentum 8 (Transformer Math 101, https://blog.eleuther.ai/transformer-math/). */
 export const OPTIMIZER_BYTES_PER_PARAM: Record<TransformerMathOptimizer, number> = {
   adamw: 12,
   'adamw-8bit': 6,
   'sgd-momentum': 8,
 };
 
-/** Activation bytes, all layers, tensor parallel t (peers.md §6, Korthikanti et al. 2022 eq. for 16-bit activations). */
+/** Activation bytes, all layers, tensor parallel t (Transformer Math 101, https://blog.eleuther.ai/transformer-math/, Korthikanti et al. 2022 eq. for 16-bit activations). */
 export function transformerMathActivationBytes(
   m: { seqLen: number; batchSize: number; hidden: number; heads: number; layers: number },
   recompute: TransformerMathRecompute,
@@ -47,7 +47,7 @@ export interface TransformerMathTrainingInput {
   gpus: number;
 }
 
-/** Per-GPU training bytes = model + optimizer + gradients + activations, ZeRO-sharded (peers.md §6). */
+/** Per-GPU training bytes = model + optimizer + gradients + activations, ZeRO-sharded (Transformer Math 101, https://blog.eleuther.ai/transformer-math/). */
 export function transformerMathTrainingBytes(m: TransformerMathTrainingInput): number {
   const n = m.gpus;
   const model = (2 * m.params) / (m.sharding === 'zero3' ? n : 1); // mixed precision keeps a 2-byte copy

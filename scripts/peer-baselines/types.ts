@@ -15,7 +15,7 @@ export type PeerVerdict =
 /** A public memory calculator, re-implemented from its documented formula. */
 export interface Peer {
   id: string;
-  /** Section of /work/shared/research/peers.md the formula comes from. */
+  /** The peer's public source the formula was re-implemented from. */
   source: string;
   predict(input: EstimateInput): PeerVerdict;
 }

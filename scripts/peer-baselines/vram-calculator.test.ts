@@ -19,8 +19,8 @@ const gpt: VramCalculatorInput = {
   parallel: false,
 };
 
-describe('vram-calculator (peers.md §8.1)', () => {
-  it('for an MHA block with a 4h MLP the activations are Korthikanti’s s·b·h·(34 + 5as/h) per layer (peers.md §7)', () => {
+describe('vram-calculator (vram-calculator, https://github.com/furiousteabag/vram-calculator)', () => {
+  it('for an MHA block with a 4h MLP the activations are Korthikanti’s s·b·h·(34 + 5as/h) per layer (Korthikanti et al. 2022, https://arxiv.org/abs/2205.05198)', () => {
     const { seqLen: s, batchSize: b, hidden: h, heads: a, layers: L } = gpt;
     expect(vramCalculatorActivationBytes(gpt)).toBe(L * s * b * h * (34 + (5 * a * s) / h));
   });

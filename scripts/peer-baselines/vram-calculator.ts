@@ -1,6 +1,6 @@
 /**
  * furiousteabag/vram-calculator (vram.asmirnov.xyz, MIT) memory formulas, re-implemented from
- * /work/shared/research/peers.md §8.1. Terms peers.md only names ("per Korthikanti with GQA-aware
+ * vram-calculator, https://github.com/furiousteabag/vram-calculator. Terms the calculator only names ("per Korthikanti with GQA-aware
  * q/k/v", the FSDP divisor) were checked against the public source, app/_lib/index.ts at
  * commit b367569542a8bf5a2fb0e53dd978e5e22987d928 (MIT); this file is our own code.
  */
@@ -43,7 +43,7 @@ export function vramCalculatorActivationBytes(m: VramCalculatorInput): number {
   const bs = m.batchSize * m.seqLen;
   const headDim = m.hidden / m.heads; // the tool derives head dim from hidden/heads
   const scores = m.batchSize * m.heads * m.seqLen ** 2;
-  // Korthikanti et al. 2022 (peers.md §7): attention input, q, k, v, output-projection input, s² softmax + dropout, masks
+  // Korthikanti et al. 2022 (Korthikanti et al. 2022, https://arxiv.org/abs/2205.05198): attention input, q, k, v, output-projection input, s² softmax + dropout, masks
   const attention =
     e * bs * m.hidden +
     e * bs * headDim * m.heads +
@@ -60,7 +60,7 @@ export function vramCalculatorActivationBytes(m: VramCalculatorInput): number {
   return m.training && m.gpus > 1 && m.parallel ? all / m.gpus : all;
 }
 
-/** The calculator's per-GPU result (peers.md §8.1 estimateResult + getTotalUsagePerGPU, first GPU). */
+/** The calculator's per-GPU result (vram-calculator, https://github.com/furiousteabag/vram-calculator estimateResult + getTotalUsagePerGPU, first GPU). */
 export function vramCalculatorMemory(m: VramCalculatorInput): VramCalculatorResult {
   const bytesPerParam = m.training ? (m.precision === 'mixed' ? 6 : 4) : m.precision === 'full' ? 4 : 2;
   const divisor = m.gpus > 1 && m.parallel ? m.gpus : 1;

@@ -1,7 +1,10 @@
 import type { EstimateInput } from '../estimate/input';
 import type { CalibrationRun } from './types';
 
-/** Throughput of identical runs on the same card should agree within this share (practice/ notes). */
+/**
+ * Throughput of identical runs on the same card should agree within this share: a benchmark whose time
+ * varies by more than 10% is likely on a shared instance (article 000 §5.3, docs/sources.md).
+ */
 export const THROUGHPUT_SPREAD_LIMIT = 0.1;
 
 /** JSON with sorted keys, so two equal configurations give the same text whatever their key order. */

@@ -39,7 +39,7 @@ describe('unit costs', () => {
     expect(offerPricePerGpuHour(offer({ billing: 'spot', price: 16, gpusPerPrice: 8 }))).toBe(2);
     expect(offerPricePerGpuHour(offer({ billing: 'daily', price: 48 }))).toBe(2);
     expect(offerPricePerGpuHour(offer({ billing: 'weekly', price: 336, gpusPerPrice: 2 }))).toBe(1);
-    // ¥6,500 a month (practice/004 A100 包月 midpoint) = 6500 / 720 h = ¥9.027778 per hour
+    // ¥6,500 a month (article 004 §2.2 A100 包月 midpoint, docs/sources.md) = 6500 / 720 h = ¥9.027778 per hour
     expect(offerPricePerGpuHour(offer({ billing: 'monthly', price: 6500 }))).toBeCloseTo(9.027778, 6);
   });
 });

@@ -5,7 +5,7 @@ import { CUDA_CONTEXT_BYTES } from './runtime';
 export type MemoryMeterReading = NonNullable<ReferenceRun['measured']['memoryMeter']>;
 
 /**
- * The part of an estimate that a meter shows (shared/measurements README pitfalls: allocated ≤
+ * The part of an estimate that a meter shows (data/measurements/README.md pitfalls, docs/sources.md: allocated ≤
  * active ≤ reserved < nvidia-smi, which adds the CUDA context). An unstated meter is read as nvidia-smi.
  */
 export function bytesOnMeter(

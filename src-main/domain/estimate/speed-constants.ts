@@ -10,13 +10,14 @@ export const SPEED = {
   /** NCCL bus bandwidth reached over NVLink as a share of one direction's peak (A100: ~230 of 300 GB/s). */
   nvlinkBusEfficiency: 0.75,
   /**
-   * NCCL all-reduce bus bandwidth over PCIe gen 4 x16 in GB/s; doubles per generation. Chosen so that 8 PCIe
-   * cards give the 5–6x speed-up practitioners report for full fine-tuning (practice/001_d5ed0078eb5fc4fd.txt).
+   * NCCL all-reduce bus bandwidth over PCIe gen 4 x16 in GB/s; doubles per generation. Not fitted: eight RTX 5090
+   * on PCIe 5.0 reach 28 GB/s and eight 4090 "little difference" (NVIDIA/nccl#1639, docs/sources.md), so 20 for
+   * gen 4; the doubling overstates gen 5.
    */
   pcieGen4BusGBps: 20,
   /**
    * Host↔GPU copy bandwidth over PCIe gen 4 x16 in GB/s, one direction, pinned memory: 32 GB/s raw, about
-   * 25 GB/s in NVIDIA's bandwidthTest; doubles per generation. Not fitted.
+   * 25 GB/s in NVIDIA's bandwidthTest; doubles per generation. Not fitted; rests on no measurement in data/.
    */
   hostLinkGen4GBps: 25,
   /**

@@ -1,6 +1,6 @@
 /**
- * Defaults for the planner, each with the practitioner sentence it comes from
- * (shared/practice/*.txt, Chinese). Users can change every one of them.
+ * Defaults for the planner, each with the practitioner sentence it comes from (Chinese articles
+ * "000"–"004", quoted in docs/sources.md). Users can change every one of them.
  */
 
 /** Hours in a month of round-the-clock use: 8,760 h / 12 (article 001 §1.1: "8×730 等于 5840 卡时"). */
@@ -13,7 +13,7 @@ export const HOURS_PER_MONTH = 730;
  */
 export const DEFAULT_INTERRUPTIONS_PER_HOUR = 0.07;
 export const INTERRUPTION_RATE_SOURCE =
-  'practice/000_ab443b456ece0813.txt §7.4: "整个训练过程中实例被回收了1次 … 总GPU租用时长折算下来大约是14.5小时" (1 reclaim in ~14.5 h ≈ 0.07/h)';
+  'practitioner article 000 §7.4 (quoted in docs/sources.md): «整个训练过程中实例被回收了1次 … 总GPU租用时长折算下来大约是14.5小时» (1 reclaim in 14.5 h ≈ 0.07/h)';
 
 /** Minutes to write one checkpoint (training pauses meanwhile). Assumption: not stated in the articles. */
 export const DEFAULT_CHECKPOINT_SAVE_MINUTES = 1;
@@ -49,7 +49,7 @@ export const DEFAULT_SNAPSHOT_CNY_PER_GB_MONTH = 0.15;
 export const DEFAULT_SNAPSHOT_DAYS = 30;
 
 /**
- * CNY per USD used only to turn the CNY defaults above into USD defaults. Assumption: the
- * sources give none; research/prices.md notes ≈7.1–7.3 over 2024–2026.
+ * CNY per USD used only to turn the CNY defaults above into USD defaults. An assumption, not a quoted
+ * rate (docs/sources.md): the articles give none. Every default it converts stays an editable field.
  */
 export const CNY_PER_USD_FOR_DEFAULTS = 7.2;

@@ -170,7 +170,7 @@ describe('spot options', () => {
     const plan = planJob({ computeHours: 10, offers });
     expect(plan.options.map((o) => o.billing)).toEqual(['hourly']);
     expect(plan.spot.interruptionsPerHour).toBe(0.07);
-    expect(plan.spot.interruptionRateSource).toContain('000_ab443b456ece0813.txt');
+    expect(plan.spot.interruptionRateSource).toContain('article 000 §7.4 (quoted in docs/sources.md)');
   });
 
   it('prefers the provider’s spot offer over a user price', () => {
