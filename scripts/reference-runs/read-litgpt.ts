@@ -3,8 +3,9 @@ import { type Reading, loraTargetsOf, shapeOf } from './reading';
 import type { Reader } from './readers';
 
 /**
- * LoRA settings of Lightning-AI/litgpt config_hub/finetune/<model>/{lora,qlora}.yaml (the stored version,
- * not the benchmark's commit), for README rows that leave rank and targets out. `head` = lora_head true.
+ * LoRA settings of Lightning-AI/litgpt@3352a7aad4dabb6f56be6429c27830b481691eb4
+ * config_hub/finetune/<model>/{lora,qlora}.yaml, for README rows that leave rank and targets out. That is a later
+ * commit than the benchmark README's (00af8b0d), whose yaml files could not be read. `head` = lora_head true.
  */
 const CONFIG_HUB_LORA: Record<string, { rank: number; targets: string[] }> = {
   'falcon-7b/lora': { rank: 32, targets: ['q', 'v'] },
@@ -60,6 +61,6 @@ function loraOf(r: Reading): NonNullable<EstimateInput['lora']> {
   const key = `${rec.id.replace(/^litgpt-/, '').replace(/-(q?lora)-\d+xa10g$/, '')}/${rec.task}`;
   const hub = CONFIG_HUB_LORA[key];
   if (!hub) throw new Error(`${rec.id}: LoRA settings not stated and not in CONFIG_HUB_LORA (${key})`);
-  r.say('LoRA r/targets from litgpt config_hub (stored version, not the benchmark commit); row left them null');
+  r.say('LoRA r/targets from litgpt config_hub @3352a7aa (a later commit than the benchmark); row left them null');
   return { rank: hub.rank, targets: loraTargetsOf(r, hub.targets) };
 }

@@ -4,7 +4,7 @@ import { InputError } from '../errors';
 import { costPerUsedCardHour, monthlyPowerCost, ownershipInputSchema, planOwnership } from './ownership';
 
 describe('article 001 §1.1–1.2: owning an 8-card high-end server at ¥59,200 a month', () => {
-  // The article's table is missing from the stored copy; its text gives the inputs used here:
+  // The article's table is missing from the copy quoted in docs/sources.md; its text gives the inputs used here:
   // "月成本 5.92 万固定不变", "八卡跑满一个月是 8×730 等于 5840 卡时".
   it('costs ≈ ¥10 / ¥20 / ¥33 per used card-hour at 100 / 50 / 30% utilization', () => {
     const full = costPerUsedCardHour(59_200, 8, 1);
