@@ -116,7 +116,11 @@ describe('training speed', () => {
       seqLen: 4096,
       sharding: 'fsdp',
     };
+    // Today 0.960: the 0.9 floor leaves 0.06 for changes to the FSDP traffic model. The measured 1 → 2 GPU
+    // scaling of the fms runs (0.982, test above) is the only multi-GPU measurement of this kind in data/.
     expect(train({ ...full, gpus: 8 }, 'a100-80gb').scalingEfficiency).toBeGreaterThan(0.9);
+    // Today 0.998 over PCIe: LoRA reduces only the adapter gradients (well under 1% of 8B parameters), so an
+    // efficiency under 0.98 would mean the full gradient is being reduced.
     expect(train({ ...base, gpus: 8 }, 'rtx-4090').scalingEfficiency).toBeGreaterThan(0.98);
   });
 
@@ -153,7 +157,7 @@ describe('inference speed', () => {
     ).toBe('compute');
   });
 
-  it('a 4-bit model decodes about 2–3.5× faster than fp16 on the same card (llama.cpp tg: 4090 127.7 vs 54.3)', () => {
+  it('a 4-bit model decodes as much faster than fp16 as measured (llama.cpp tg on a 4090: 127.74 vs 54.34)', () => {
     const fp16 = infer(
       { model: 'llama-3.1-8b', method: 'inference', precision: 'fp16', batchSize: 1, seqLen: 1024 },
       'rtx-4090',
@@ -170,8 +174,9 @@ describe('inference speed', () => {
       'rtx-4090',
     );
     const ratio = q4.decodeTokensPerSecond / fp16.decodeTokensPerSecond;
-    expect(ratio).toBeGreaterThan(2);
-    expect(ratio).toBeLessThan(3.5);
+    // Measured ratio 2.35 (records xd-tg1024-8b-q4km-4090-24gb and xd-tg1024-8b-f16-4090-24gb); today the
+    // estimate gives 2.56 (+8.8%), and 15% leaves room for refits of the decode constants.
+    expect(Math.abs(ratio / (127.74 / 54.34) - 1)).toBeLessThanOrEqual(0.15);
   });
 
   it('a layer split over GPUs does not speed decode up (llama.cpp tg, 1 vs 4 RTX 4090: 127.7 vs 117.6)', () => {
