@@ -32,7 +32,7 @@ test('an offer added in the catalog is listed after a restart', async ({ page })
   const before = await page.getByRole('spinbutton', { name: /^Price for / }).count();
   const form = page.getByRole('form', { name: /add an offer/i });
   await form.getByLabel('Card').selectOption('rtx-3090');
-  await form.getByLabel('Provider').fill('恒源云');
+  await form.getByLabel('Provider').fill('矩池云');
   await form.getByLabel('Price', { exact: true }).fill('0.76');
   await form.getByRole('button', { name: /add/i }).click();
   await expect(page.getByRole('spinbutton', { name: /^Price for / })).toHaveCount(before + 1);
@@ -41,7 +41,7 @@ test('an offer added in the catalog is listed after a restart', async ({ page })
   server = await startServer(dbPath);
   await page.goto(`${server.url}#/catalog`);
   await expect(page.locator('main[data-state="ready"]')).toBeVisible();
-  await expect(page.getByLabel(/Price for 恒源云 GeForce RTX 3090/)).toHaveValue('0.76');
+  await expect(page.getByLabel(/Price for 矩池云 GeForce RTX 3090/)).toHaveValue('0.76');
   await server.stop();
 });
 

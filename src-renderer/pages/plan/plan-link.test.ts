@@ -6,7 +6,7 @@ describe('plan links', () => {
     const link = {
       card: 'rtx-4090',
       gpus: 2,
-      provider: '算家云 (cheapest in rentgpu index)',
+      provider: '算家云',
       currency: 'CNY',
       hours: 14.2,
     } as const;
