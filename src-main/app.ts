@@ -28,6 +28,8 @@ export interface OpenAppOptions {
   holder?: HolderKind;
   /** How long a call waits for another process's write lock before it answers busy. */
   busy?: BusyPolicy;
+  /** better-sqlite3's native module: the Electron main passes its own build (db/driver.ts). */
+  nativeBinding?: string;
 }
 
 /**
@@ -42,7 +44,7 @@ export function openApp(options: OpenAppOptions = {}): App {
   const holder = registerHolder(dbPath, options.holder ?? (process.versions.electron ? 'desktop' : 'cli'));
   let db: Database.Database | undefined;
   try {
-    db = openDb(dbPath);
+    db = openDb(dbPath, { nativeBinding: options.nativeBinding });
     seedFromData(db, dataDir);
     seedPublishedRuns(db, dataDir);
     fillContentKeys(db);

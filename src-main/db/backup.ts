@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Db } from './driver';
+import { driverOptions, type Db } from './driver';
 import { StoreError } from './store-error';
 
 /** How many good backups of one database file are kept; older ones are deleted. */
@@ -39,7 +39,7 @@ export function backupProblem(file: string): string | null {
   if (size === 0) return 'the file is empty';
   let db: Db | undefined;
   try {
-    db = new Database(file, { readonly: true, fileMustExist: true });
+    db = new Database(file, driverOptions({ readonly: true, fileMustExist: true }));
     const integrity = (db.pragma('integrity_check', { simple: false }) as { integrity_check: string }[])[0];
     if (integrity?.integrity_check !== 'ok') return integrity?.integrity_check ?? 'no answer from integrity_check';
     const version = db.pragma('user_version', { simple: true }) as number;

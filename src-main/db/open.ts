@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { backupDatabase } from './backup';
-import type { Db } from './driver';
+import { driverOptions, type Db } from './driver';
 import { assertMigratable, loadMigrations, migrate } from './migrate';
 import { defaultPaths } from './paths';
 import { StoreError, toStoreError } from './store-error';
@@ -18,6 +18,8 @@ export interface OpenOptions {
    * then lowers it (see OPERATION_BUSY_TIMEOUT_MS) and retries asynchronously instead.
    */
   busyTimeoutMs?: number;
+  /** better-sqlite3's native module (the Electron main's own build); default: this process's (driver.ts). */
+  nativeBinding?: string;
 }
 
 /** Opening, migrating and seeding wait this long for another process's lock. */
@@ -43,7 +45,7 @@ export function openDb(file: string, options: OpenOptions = {}): Db {
 
   let db: Db | undefined;
   try {
-    db = new Database(file);
+    db = new Database(file, driverOptions({}, options.nativeBinding));
     // None of these three writes to the file; journal_mode=WAL does, so it waits for the checks.
     db.pragma(`busy_timeout = ${Math.max(0, Math.round(options.busyTimeoutMs ?? OPEN_BUSY_TIMEOUT_MS))}`);
     db.pragma('foreign_keys = ON');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { backupDatabase, backupProblem, backupsDir, listBackups, type BackupInfo } from './backup';
 import { isBusyError } from './busy';
-import type { Db } from './driver';
+import { driverOptions, type Db } from './driver';
 import { liveHolders, type Holder } from './holders';
 import { schemaVersion } from './migrate';
 import { StoreError } from './store-error';
@@ -98,7 +98,7 @@ function integrityOf(db: Db): string {
 function lockExclusively(file: string): Db | null {
   let db: Db | undefined;
   try {
-    db = new Database(file, { fileMustExist: true });
+    db = new Database(file, driverOptions({ fileMustExist: true }));
     db.pragma('busy_timeout = 0');
     db.pragma('locking_mode = EXCLUSIVE');
     // The first read takes the lock and keeps it (exclusive locking mode) until close.

@@ -1,45 +1,28 @@
-import { app, BrowserWindow, dialog } from 'electron';
+import { app, protocol } from 'electron';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openApp, type App } from '../app';
-import { registerIpc } from './ipc';
-import { createMainWindow, defaultWindowPaths, secureSession, trustedSender } from './window';
-import { dbPathFromArgs } from './args';
+import { defaultDbPath } from '../db/paths';
+import { APP_SCHEME, APP_SCHEME_PRIVILEGES } from './app-protocol';
+import { cliArguments, dbPathFromArgs } from './args';
+import { runCommandLine } from './command-line';
+import { startDesktop } from './desktop';
+import { nativeBindingPath } from './native-sqlite';
 
-// Composition root of the desktop app: open the store, bind the contract, show the window.
+// Composition root: the app binary is the desktop app, or the `cardwise` command when it
+// is started as one (args.ts).
 app.setName('Cardwise');
-const mainDir = dirname(fileURLToPath(import.meta.url));
-let service: App | null = null;
+// A profile of its own (tests, a portable copy): settings, window state and the single-instance lock.
+const userData = process.env['CARDWISE_USER_DATA_DIR'];
+if (userData) app.setPath('userData', userData);
+// Before `ready`: our page's scheme is a standard, secure origin (not file://).
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: APP_SCHEME_PRIVILEGES }]);
 
-app.whenReady().then(() => {
-  try {
-    // Without --db, openApp uses the file the CLI and the server use (the user data dir, app name Cardwise).
-    service = openApp({ dbPath: dbPathFromArgs(process.argv) });
-  } catch (error) {
-    dialog.showErrorBox('Cardwise cannot open its database', (error as Error).message);
-    app.exit(1);
-    return;
-  }
-  const paths = defaultWindowPaths(mainDir);
-  secureSession();
-  registerIpc(service.dispatcher, trustedSender(paths));
-  createMainWindow(paths);
-  app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) createMainWindow(paths);
-  });
+const nativeBinding = nativeBindingPath({
+  packaged: app.isPackaged,
+  appPath: app.getAppPath(),
+  platform: process.platform,
+  arch: process.arch,
 });
-
-app.on('web-contents-created', (_event, contents) => {
-  contents.on('will-attach-webview', (event) => event.preventDefault());
-});
-
-// On macOS the app outlives its windows (and `activate` opens a new one on the same
-// service), so the database closes when the app quits, not when the last window does.
-app.on('window-all-closed', () => {
-  if (process.platform !== 'darwin') app.quit();
-});
-
-app.on('will-quit', () => {
-  service?.close();
-  service = null;
-});
+const cli = cliArguments(process.argv, app.isPackaged);
+if (cli) void runCommandLine(cli, nativeBinding, dbPathFromArgs(process.argv) ?? defaultDbPath());
+else startDesktop({ mainDir: dirname(fileURLToPath(import.meta.url)), nativeBinding });

@@ -1,25 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { isAllowedExternalUrl, isTrustedRendererUrl } from './security';
+import { SECURITY_HEADERS } from '../http/policy';
+import { devContentSecurityPolicy, isAllowedExternalUrl, isTrustedRendererUrl } from './security';
 
-const index = 'file:///opt/cardwise/out/renderer/index.html';
+const index = 'app://cardwise/index.html';
 
 describe('isTrustedRendererUrl', () => {
-  it('trusts our own bundle, with or without a hash route', () => {
+  it('trusts our own page, with or without a hash route', () => {
     expect(isTrustedRendererUrl(index, index)).toBe(true);
     expect(isTrustedRendererUrl(index + '#/catalog', index)).toBe(true);
   });
-  it('refuses other files, remote pages and garbage', () => {
+  it('refuses files, remote pages and garbage', () => {
+    expect(isTrustedRendererUrl('file:///opt/cardwise/out/renderer/index.html', index)).toBe(false);
     expect(isTrustedRendererUrl('file:///etc/passwd', index)).toBe(false);
     expect(isTrustedRendererUrl('https://evil.example/', index)).toBe(false);
     expect(isTrustedRendererUrl('not a url', index)).toBe(false);
   });
-  it('refuses other pages of the same folder and non-page schemes', () => {
+  it('refuses other pages of our own origin, other hosts of the scheme, and non-page schemes', () => {
     for (const url of [
-      'file:///opt/cardwise/out/renderer/other.html',
-      'file:///opt/cardwise/out/renderer/index.html/../other.html',
-      'file:///opt/cardwise/out/renderer/%69ndex.html',
+      'app://cardwise/problem.html',
+      'app://cardwise/other.html',
+      'app://cardwise/index.html/../other.html',
+      'app://cardwise/%69ndex.html',
+      'app://cardwise/index.html?x=1',
+      'app://evil/index.html',
+      'app://cardwise.evil/index.html',
+      'app://user:pw@cardwise/index.html',
+      'app://cardwise:8080/index.html',
       'data:text/html,<script>alert(1)</script>',
-      'blob:file:///6f1c2d3e',
+      'blob:app://cardwise/6f1c2d3e',
       'view-source:' + index,
       'javascript:alert(1)',
       'about:blank',
@@ -34,6 +42,9 @@ describe('isTrustedRendererUrl', () => {
     expect(isTrustedRendererUrl('http://localhost:5174/', index, 'http://localhost:5173')).toBe(false);
     expect(isTrustedRendererUrl('http://evil.example/', index, 'http://evil.example')).toBe(false);
   });
+  it('refuses blob: URLs of the dev origin', () => {
+    expect(isTrustedRendererUrl('blob:http://localhost:5173/1234', index, 'http://localhost:5173')).toBe(false);
+  });
 });
 
 describe('isAllowedExternalUrl', () => {
@@ -44,6 +55,7 @@ describe('isAllowedExternalUrl', () => {
   it('drops other schemes, hosts and credentials', () => {
     expect(isAllowedExternalUrl('http://github.com/')).toBe(false);
     expect(isAllowedExternalUrl('file:///etc/passwd')).toBe(false);
+    expect(isAllowedExternalUrl('app://cardwise/index.html')).toBe(false);
     expect(isAllowedExternalUrl('javascript:alert(1)')).toBe(false);
     expect(isAllowedExternalUrl('https://github.com.evil.example/')).toBe(false);
     expect(isAllowedExternalUrl('https://user:pw@github.com/')).toBe(false);
@@ -54,11 +66,20 @@ describe('isAllowedExternalUrl', () => {
   });
 });
 
-describe('isTrustedRendererUrl, found by the trust review', () => {
-  it('refuses our own path on another host (a UNC path on Windows)', () => {
-    expect(isTrustedRendererUrl('file://evil-host/opt/cardwise/out/renderer/index.html', index)).toBe(false);
+describe('the one Content-Security-Policy', () => {
+  const policy = SECURITY_HEADERS['Content-Security-Policy']!;
+  it('closes plugins, base tags and form posts, and allows no eval', () => {
+    for (const directive of ["object-src 'none'", "base-uri 'none'", "form-action 'none'", "default-src 'self'"]) {
+      expect(policy).toContain(directive);
+    }
+    expect(policy).not.toContain('unsafe-eval');
+    expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
   });
-  it('refuses blob: URLs of the dev origin', () => {
-    expect(isTrustedRendererUrl('blob:http://localhost:5173/1234', index, 'http://localhost:5173')).toBe(false);
+  it('opens, for the dev server only, the refresh preamble and that server’s socket', () => {
+    const dev = devContentSecurityPolicy(policy, 'http://localhost:5173');
+    expect(dev).toMatch(/script-src 'self' 'unsafe-inline'/);
+    expect(dev).toMatch(/connect-src 'self' ws:\/\/localhost:5173/);
+    expect(dev).toContain("object-src 'none'");
+    expect(dev).not.toContain('unsafe-eval');
   });
 });

@@ -1,46 +1,36 @@
-import { BrowserWindow, session, shell } from 'electron';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { isAllowedExternalUrl, isTrustedRendererUrl } from './security';
-import { SECURITY_HEADERS } from '../http/policy';
+import { BrowserWindow, nativeTheme, screen } from 'electron';
+import { MIN_SIZE, placeWindow } from './window-bounds';
+import { readWindowState, writeWindowState } from './window-state';
 
-export interface WindowPaths {
-  preloadFile: string;
-  rendererIndexFile: string;
-  devServerUrl?: string;
+export interface MainWindowOptions {
+  /** The page: app://cardwise/index.html, the dev server, or the startup-problem page. */
+  url: string;
+  /** The bridge; absent for the problem page, which calls nothing. */
+  preloadFile?: string;
+  /** userData/window-state.json: size, position and maximized state between launches. */
+  stateFile: string;
+  /** The window icon on Linux (macOS and Windows take the app's own). */
+  icon?: string;
 }
 
-/** Renderer URL check bound to this launch's paths. */
-export function trustedSender(paths: WindowPaths): (url: string) => boolean {
-  const indexUrl = pathToFileURL(paths.rendererIndexFile).href;
-  return (url) => isTrustedRendererUrl(url, indexUrl, paths.devServerUrl);
-}
-
-/** App-wide session rules, set once: the strict CSP on every response and no permission grants. */
-export function secureSession(): void {
-  session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
-    callback({
-      responseHeaders: {
-        ...details.responseHeaders,
-        'Content-Security-Policy': [SECURITY_HEADERS['Content-Security-Policy']!],
-      },
-    });
-  });
-  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-}
-
-/** The main window: sandboxed, isolated, no Node, no navigation away, no popups. */
-export function createMainWindow(paths: WindowPaths): BrowserWindow {
-  const isTrusted = trustedSender(paths);
-  const win = new BrowserWindow({
-    width: 1320,
-    height: 860,
-    minWidth: 960,
-    minHeight: 600,
+/**
+ * The main window: sandboxed, isolated, no Node; opened where it was last (moved back onto
+ * a display if that one is gone) and remembering where it is. Navigation, pop-ups and
+ * webviews are stopped for every WebContents in main.ts (navigation-guard.ts).
+ */
+export function createMainWindow(options: MainWindowOptions): BrowserWindow {
+  const placed = placeWindow(readWindowState(options.stateFile), screen.getAllDisplays(), screen.getPrimaryDisplay());
+  const window = new BrowserWindow({
+    ...placed.bounds,
+    minWidth: MIN_SIZE.width,
+    minHeight: MIN_SIZE.height,
     title: 'Cardwise',
     show: false,
+    // The page's own background, so the window does not flash white before it paints.
+    backgroundColor: nativeTheme.shouldUseDarkColors ? '#16191f' : '#f5f6f8',
+    ...(options.icon ? { icon: options.icon } : {}),
     webPreferences: {
-      preload: paths.preloadFile,
+      ...(options.preloadFile ? { preload: options.preloadFile } : {}),
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
@@ -48,23 +38,40 @@ export function createMainWindow(paths: WindowPaths): BrowserWindow {
       spellcheck: false,
     },
   });
-  win.once('ready-to-show', () => win.show());
-  win.webContents.on('will-navigate', (event, url) => {
-    if (!isTrusted(url)) event.preventDefault();
-  });
-  win.webContents.setWindowOpenHandler(({ url }) => {
-    if (isAllowedExternalUrl(url)) void shell.openExternal(url);
-    return { action: 'deny' };
-  });
-  if (paths.devServerUrl) void win.loadURL(paths.devServerUrl);
-  else void win.loadFile(paths.rendererIndexFile);
-  return win;
+  if (placed.maximized) window.maximize();
+  window.once('ready-to-show', () => window.show());
+  rememberPlacement(window, options.stateFile);
+  void window.loadURL(options.url);
+  return window;
 }
 
-export function defaultWindowPaths(mainDir: string): WindowPaths {
-  return {
-    preloadFile: join(mainDir, '../preload/preload.cjs'),
-    rendererIndexFile: join(mainDir, '../renderer/index.html'),
-    devServerUrl: process.env['ELECTRON_RENDERER_URL'],
+/** Brings the window forward (a second launch, or the dock icon). */
+export function focusWindow(window: BrowserWindow): void {
+  if (window.isMinimized()) window.restore();
+  window.show();
+  window.focus();
+}
+
+function rememberPlacement(window: BrowserWindow, file: string): void {
+  let timer: NodeJS.Timeout | undefined;
+  const save = () => {
+    if (window.isDestroyed()) return;
+    try {
+      writeWindowState(file, { bounds: window.getNormalBounds(), maximized: window.isMaximized() });
+    } catch {
+      // A read-only profile folder costs the remembered placement, nothing else.
+    }
   };
+  const saveSoon = () => {
+    clearTimeout(timer);
+    timer = setTimeout(save, 500);
+  };
+  window.on('resize', saveSoon);
+  window.on('move', saveSoon);
+  window.on('maximize', saveSoon);
+  window.on('unmaximize', saveSoon);
+  window.on('close', () => {
+    clearTimeout(timer);
+    save();
+  });
 }

@@ -13,6 +13,11 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
+/** The Content-Type of a renderer file, by its extension. */
+export function contentTypeOf(file: string): string {
+  return TYPES[extname(file)] ?? 'application/octet-stream';
+}
+
 /**
  * Resolves a URL path inside `root`, or null when it would leave it (`..`, encoded
  * variants, NUL bytes, backslashes) or cannot be decoded.
@@ -51,7 +56,7 @@ export async function serveStatic(
   }
   const body = await readFile(file);
   res.writeHead(200, {
-    'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+    'content-type': contentTypeOf(file),
     'content-length': body.length,
   });
   res.end(req.method === 'HEAD' ? undefined : body);

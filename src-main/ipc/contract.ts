@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Channel } from './channels';
+import type { Channel, DesktopChannel, EventName } from './channels';
 import {
   billingSchema,
   cardIdSchema,
@@ -376,3 +376,36 @@ export interface ContractError {
   issuesTotal?: number;
 }
 export type Result<T> = { ok: true; data: T } | { ok: false; error: ContractError };
+
+/**
+ * The desktop window's own channels (DESKTOP_CHANNELS): native dialogs, parsed in the main
+ * process like every other channel. A cancelled dialog answers `null`.
+ */
+export const desktopContract = {
+  'runs:open-file': { input: empty },
+  'runs:save-file': {
+    /** Without a format the dialog offers both, and the chosen name's extension decides (CSV unless .json). */
+    input: z.object({ format: z.enum(['csv', 'json']).optional(), origin: runOriginSchema.optional() }).strict(),
+  },
+} satisfies Record<DesktopChannel, { input: z.ZodType }>;
+
+export interface DesktopOutputs {
+  /** The chosen file's name and text, for the same checks and `runs:import` as an uploaded file. */
+  'runs:open-file': { file: { name: string; text: string } | null };
+  /** Where the export was written (its file name, shown to the user). */
+  'runs:save-file': { saved: { name: string } | null };
+}
+export type DesktopInput<C extends DesktopChannel> = z.input<(typeof desktopContract)[C]['input']>;
+
+/** The app menu's commands, sent to the window as `menu:command` events. */
+export const menuCommandSchema = z.discriminatedUnion('command', [
+  z.object({ command: z.literal('import-runs') }),
+  z.object({ command: z.literal('export-runs') }),
+  z.object({ command: z.literal('guide') }),
+  z.object({ command: z.literal('language'), language: settingsSchema.shape.language }),
+]);
+export type MenuCommand = z.infer<typeof menuCommandSchema>;
+export interface EventPayloads {
+  'menu:command': MenuCommand;
+}
+export type EventPayload<E extends EventName> = EventPayloads[E];

@@ -50,7 +50,8 @@ export function createDispatcher<Deps>(handlers: Handlers<Deps>, deps: Deps, map
   };
 }
 
-function toContractError(error: unknown, mapError?: ErrorMapper): ContractError {
+/** What a handler's throw becomes for the caller (also for the desktop window's own channels). */
+export function toContractError(error: unknown, mapError?: ErrorMapper): ContractError {
   if (error instanceof InputError) {
     const { issues, total } = error as { issues?: ContractError['issues']; total?: number };
     return {
