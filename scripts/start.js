@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findElectronBinary } from './electron-binary.js';
+import { prepareElectronSqlite } from './packaging/electron-sqlite.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const passThrough = process.argv.slice(2);
@@ -35,6 +36,11 @@ if (!binary) {
   );
   serveInBrowser();
 } else {
+  // The window loads better-sqlite3 built for Electron (out/native); made once, with the network.
+  // Without it the window opens anyway and says what to run.
+  await prepareElectronSqlite({ root, log: () => undefined }).catch((error) =>
+    console.log(`cardwise: ${String(error.message).split('\n')[0]}`),
+  );
   const startedAt = Date.now();
   const child = spawn(binary, [root, ...passThrough], { cwd: root, stdio: ['ignore', 'inherit', 'pipe'] });
   let stderr = '';

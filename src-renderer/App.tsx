@@ -6,7 +6,9 @@ import { Sidebar } from './components/Sidebar';
 import type { Language } from './i18n';
 import { call } from './lib/api';
 import { AppContext, DEFAULT_SETTINGS, type PageState } from './lib/app-context';
-import { useHashRoute } from './lib/use-hash-route';
+import { onMenuCommand } from './lib/desktop';
+import { pageHref, useHashRoute } from './lib/use-hash-route';
+import { requestRunsAction } from './pages/runs/runs-actions';
 import { PAGES } from './routes';
 
 let nextErrorId = 1;
@@ -36,6 +38,23 @@ export function App() {
       })
       .catch(reportError);
   }, [i18n, reportError]);
+
+  // The desktop app menu: it saved a language itself; the rest are pages to open.
+  useEffect(
+    () =>
+      onMenuCommand((command) => {
+        if (command.command === 'language') {
+          void i18n.changeLanguage(command.language);
+          setSettings((current) => ({ ...current, language: command.language }));
+        } else if (command.command === 'guide') {
+          window.location.hash = pageHref('guide');
+        } else {
+          window.location.hash = pageHref('runs');
+          requestRunsAction(command.command === 'import-runs' ? 'import' : 'export');
+        }
+      }),
+    [i18n],
+  );
 
   const changeLanguage = useCallback(
     (language: Language) => {

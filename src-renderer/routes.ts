@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { CatalogPage } from './pages/catalog/CatalogPage';
 import { ComparePage } from './pages/compare/ComparePage';
 import { EstimatePage } from './pages/estimate/EstimatePage';
+import { GuidePage } from './pages/guide/GuidePage';
 import { PlanPage } from './pages/plan/PlanPage';
 import { RunsPage } from './pages/runs/RunsPage';
 
@@ -20,4 +21,5 @@ export const PAGES: readonly PageDef[] = [
   { id: 'plan', labelKey: 'nav.plan', component: PlanPage },
   { id: 'runs', labelKey: 'nav.runs', component: RunsPage },
   { id: 'catalog', labelKey: 'nav.catalog', component: CatalogPage },
+  { id: 'guide', labelKey: 'nav.guide', component: GuidePage },
 ];

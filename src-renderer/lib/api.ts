@@ -1,4 +1,5 @@
 import type { Channel } from '../../src-main/ipc/channels';
+import type { CardwiseBridge } from '../cardwise';
 import type { ChannelInput, ChannelOutput, ContractError, ErrorCode, Result } from '../../src-main/ipc/contract';
 import { splitTokenFragment } from './token-fragment';
 
@@ -11,6 +12,8 @@ export class ApiError extends Error {
     readonly field?: string,
     /** Every bad row of a refused import file. */
     readonly issues?: ContractError['issues'],
+    /** The same sentence as a code, to show in the UI's language. */
+    readonly detail?: ContractError['detail'],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -36,7 +39,7 @@ function takeToken(): string | null {
   return sessionStorage.getItem(TOKEN_KEY);
 }
 
-function electronTransport(bridge: NonNullable<Window['cardwise']>): Transport {
+function electronTransport(bridge: CardwiseBridge): Transport {
   return (channel, input) => bridge[channel](input);
 }
 
@@ -82,5 +85,10 @@ export async function call<C extends Channel>(channel: C, ...args: InputArgs<C>)
     throw new ApiError('internal', cause instanceof Error ? cause.message : String(cause));
   }
   if (result.ok) return result.data;
-  throw new ApiError(result.error.code, result.error.message, result.error.field, result.error.issues);
+  throw apiError(result.error);
+}
+
+/** The thrown form of a refusal (also for the desktop channels, lib/desktop.ts). */
+export function apiError(error: ContractError): ApiError {
+  return new ApiError(error.code, error.message, error.field, error.issues, error.detail);
 }

@@ -1,36 +1,70 @@
-import { useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { runOriginSchema, type ImportIssue, type RunOrigin } from '../../../src-main/domain/runs';
 import { SelectField } from '../../components/SelectField';
-import { call } from '../../lib/api';
+import { ApiError, call } from '../../lib/api';
 import { useApp } from '../../lib/app-context';
+import { nativeRunFiles } from '../../lib/desktop';
+import { useMessageText } from '../../lib/messages';
 import { options } from '../../lib/options';
 import { downloadText } from './download';
 import { checkImportFile, detectFormat, issuesOf, type ImportFormat } from './import-file';
+import { onRunsAction, type RunsAction } from './runs-actions';
 
 type ImportState =
   | { kind: 'idle' }
   | { kind: 'working' }
   | { kind: 'done'; imported: number; duplicates: number }
+  | { kind: 'saved'; name: string }
   | { kind: 'failed'; message: string; issues: ImportIssue[]; format: ImportFormat | null };
 
 const SHOWN_ISSUES = 1000;
 
-/** Import a CSV or JSON file of runs (all or nothing), and export the log as CSV or JSON. */
+/**
+ * Import a CSV or JSON file of runs (all or nothing), and export the log as CSV or JSON,
+ * through the desktop window's native dialogs where it has them (also from File › Import
+ * Runs… and File › Export Runs…), else a file input and a download.
+ */
 export function ImportExport({ onImported }: { onImported: () => void }) {
   const { t } = useTranslation();
+  const messageText = useMessageText();
   const { reportError } = useApp();
+  // The desktop window has native dialogs; the browser its file input and download.
+  const nativeFiles = nativeRunFiles();
   const [state, setState] = useState<ImportState>({ kind: 'idle' });
   const [origin, setOrigin] = useState<RunOrigin>('mine');
   const [allowDuplicates, setAllowDuplicates] = useState(false);
+
+  /** An error in the UI's language when it carries a code (the desktop channels' do). */
+  const say = (error: unknown) =>
+    error instanceof ApiError && error.detail
+      ? messageText(error.detail)
+      : error instanceof Error
+        ? error.message
+        : String(error);
 
   async function importFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
     setState({ kind: 'working' });
-    const text = await file.text();
-    const format = detectFormat(file.name, text);
+    await importText(file.name, await file.text());
+  }
+
+  async function importNative() {
+    if (!nativeFiles) return;
+    try {
+      const file = await nativeFiles.open();
+      if (!file) return;
+      setState({ kind: 'working' });
+      await importText(file.name, file.text);
+    } catch (error) {
+      setState({ kind: 'failed', message: say(error), issues: [], format: null });
+    }
+  }
+
+  async function importText(name: string, text: string) {
+    const format = detectFormat(name, text);
     if (!format) {
       setState({ kind: 'failed', message: t('runs.import.unknownFormat'), issues: [], format });
       return;
@@ -51,14 +85,27 @@ export function ImportExport({ onImported }: { onImported: () => void }) {
     }
   }
 
-  async function exportAs(format: ImportFormat) {
+  /** `format` absent (the menu's Export Runs…): the save dialog offers both. */
+  async function exportAs(format?: ImportFormat) {
     try {
-      const file = await call('runs:export', { format, origin });
-      downloadText(file.filename, file.text, format === 'csv' ? 'text/csv;charset=utf-8' : 'application/json');
+      if (nativeFiles) {
+        const saved = await nativeFiles.save({ ...(format ? { format } : {}), origin });
+        if (saved) setState({ kind: 'saved', name: saved.name });
+        return;
+      }
+      const file = await call('runs:export', { format: format ?? 'csv', origin });
+      downloadText(file.filename, file.text, file.format === 'csv' ? 'text/csv;charset=utf-8' : 'application/json');
     } catch (error) {
-      reportError(error);
+      reportError(error instanceof ApiError && error.detail ? new Error(say(error)) : error);
     }
   }
+
+  // The menu's commands, through the latest render's handlers (origin included).
+  const act = useRef<(action: RunsAction) => void>(() => undefined);
+  useEffect(() => {
+    act.current = (action) => void (action === 'import' ? importNative() : exportAs());
+  });
+  useEffect(() => onRunsAction((action) => act.current(action)), []);
 
   const where = (issue: ImportIssue, format: ImportFormat | null) =>
     issue.line === 0
@@ -71,14 +118,22 @@ export function ImportExport({ onImported }: { onImported: () => void }) {
     <div className="import-export">
       <div className="import-export-row">
         <div className="field">
-          <label htmlFor="runs-import-file">{t('runs.import.label')}</label>
-          <input
-            id="runs-import-file"
-            type="file"
-            accept=".csv,.json,text/csv,application/json"
-            onChange={(event) => void importFile(event)}
-            disabled={state.kind === 'working'}
-          />
+          {nativeFiles ? (
+            <button type="button" onClick={() => void importNative()} disabled={state.kind === 'working'}>
+              {t('runs.import.choose')}
+            </button>
+          ) : (
+            <>
+              <label htmlFor="runs-import-file">{t('runs.import.label')}</label>
+              <input
+                id="runs-import-file"
+                type="file"
+                accept=".csv,.json,text/csv,application/json"
+                onChange={(event) => void importFile(event)}
+                disabled={state.kind === 'working'}
+              />
+            </>
+          )}
           <label className="checkbox">
             <input
               type="checkbox"
@@ -115,6 +170,7 @@ export function ImportExport({ onImported }: { onImported: () => void }) {
             {state.duplicates > 0 ? ` ${t('runs.import.duplicates', { count: state.duplicates })}` : ''}
           </p>
         ) : null}
+        {state.kind === 'saved' ? <p className="import-ok">{t('runs.export.saved', { name: state.name })}</p> : null}
       </div>
       {state.kind === 'failed' ? (
         <div className="inline-alert import-failed" role="alert">
