@@ -76,6 +76,10 @@ test.describe('Electron window', () => {
     expect(globals.bridge).toEqual([...BRIDGE_NAMES].sort());
     expect(globals.url).toMatch(/^app:\/\/cardwise\/index\.html/);
     expect(globals.secure).toBe(true);
+    // The permission check handler denies everything, so a page asking sees "denied".
+    expect(await page.evaluate(() => navigator.permissions.query({ name: 'geolocation' }).then((s) => s.state))).toBe(
+      'denied',
+    );
     // The page cannot leave: a navigation to another origin is stopped by the guard.
     await page.evaluate(() => void (window.location.href = 'https://example.com/'));
     await expect(page.locator('main[data-state="ready"]')).toBeVisible();

@@ -147,7 +147,10 @@ describe.skipIf(!onLinux)('electron-builder --dir with a stand-in Electron', () 
     expect(state(FuseV1Options.OnlyLoadAppFromAsar)).toBe(FUSE_ON);
   });
 
-  it('ships the cardwise command launchers and only the English and Chinese locales', () => {
+  it('ships the cardwise command launchers, the window icon, and only the English and Chinese locales', () => {
+    expect(
+      readFileSync(join(appDir, 'resources', 'icon.png')).equals(readFileSync(join(root, 'build/icons/512x512.png'))),
+    ).toBe(true);
     const launcher = join(appDir, 'resources', 'bin', 'cardwise');
     expect(statSync(launcher).mode & 0o111).not.toBe(0);
     expect(readFileSync(launcher, 'utf8')).toContain('--cli');

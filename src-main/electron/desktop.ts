@@ -33,7 +33,9 @@ export function startDesktop(paths: { mainDir: string; nativeBinding: string }):
     app.quit();
     return;
   }
-  const source = rendererSource({ development: import.meta.env.DEV, packaged: app.isPackaged }, process.env);
+  // A development build run from a checkout: the dev server, Reload and DevTools. Never a packaged app.
+  const development = import.meta.env.DEV && !app.isPackaged;
+  const source = rendererSource({ development, packaged: app.isPackaged }, process.env);
   const devServerUrl = source.kind === 'dev-server' ? source.url : undefined;
   const isTrusted = (url: string) => isTrustedRendererUrl(url, APP_INDEX_URL, devServerUrl);
   const dbPath = dbPathFromArgs(process.argv) ?? defaultDbPath();
@@ -59,12 +61,13 @@ export function startDesktop(paths: { mainDir: string; nativeBinding: string }):
       url,
       ...(withBridge ? { preloadFile: join(paths.mainDir, '../preload/preload.cjs') } : {}),
       stateFile: join(app.getPath('userData'), 'window-state.json'),
+      devTools: development,
       ...(process.platform === 'linux' ? { icon: linuxIcon() } : {}),
     });
     window.on('closed', () => (window = null));
   };
   const send = (command: MenuCommand) => window?.webContents.send('menu:command', command);
-  const menu = () => installMenu({ language, development: devServerUrl !== undefined }, actions);
+  const menu = () => installMenu({ language, development }, actions);
 
   const setLanguage = async (next: CatalogLanguage) => {
     if (problem) {

@@ -11,6 +11,8 @@ export interface MainWindowOptions {
   stateFile: string;
   /** The window icon on Linux (macOS and Windows take the app's own). */
   icon?: string;
+  /** DevTools can be opened at all (development builds only). */
+  devTools: boolean;
 }
 
 /**
@@ -36,6 +38,7 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
       nodeIntegration: false,
       webSecurity: true,
       spellcheck: false,
+      devTools: options.devTools,
     },
   });
   if (placed.maximized) window.maximize();
