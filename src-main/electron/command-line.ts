@@ -1,4 +1,5 @@
 import { app } from 'electron';
+import { main } from '../cli/main';
 import { setNativeBinding } from '../db/driver';
 import { english, msg } from '../domain/messages';
 import { probeNativeBinding } from './native-sqlite';
@@ -20,7 +21,8 @@ export async function runCommandLine(args: string[], nativeBinding: string, dbPa
     return;
   }
   setNativeBinding(nativeBinding);
-  const { main } = await import('../cli/main');
+  // `cardwise models list | head -1` closes the pipe early: that is not an error worth a stack trace.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => app.exit(error.code === 'EPIPE' ? 0 : 1));
   const status = await main(args);
   // app.exit does not wait for pending output; a zero-length write's callback does.
   await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
