@@ -24,12 +24,12 @@ export function cliSteps(install: {
 }): CliStep[] {
   if (!install.packaged) return [{ say: 'cli.checkout', command: `npx cardwise ${EXAMPLE}` }];
   if (install.platform === 'linux' && install.appImage) {
-    return [{ say: 'cli.appImage', command: `${quote(install.appImage)} --cli ${EXAMPLE}` }];
+    return [{ say: 'cli.appImage', command: `${shellWord(install.appImage)} --cli ${EXAMPLE}` }];
   }
   const run: CliStep = { say: 'cli.onPath', command: `cardwise ${EXAMPLE}` };
   if (install.onPath) return [run];
   if (install.platform === 'win32') return [{ say: 'cli.windowsPath', command: `${install.resourcesPath}\\bin` }, run];
-  const launcher = quote(`${install.resourcesPath}/bin/cardwise`);
+  const launcher = shellWord(`${install.resourcesPath}/bin/cardwise`);
   const link =
     install.platform === 'darwin'
       ? `sudo ln -sf ${launcher} /usr/local/bin/cardwise`
@@ -37,6 +37,7 @@ export function cliSteps(install: {
   return [{ say: 'cli.link', command: link }, run];
 }
 
-function quote(path: string): string {
-  return /^[\w./-]+$/.test(path) ? path : `'${path.replace(/'/g, `'\\''`)}'`;
+/** A path as one shell word: as it is when it is plain, else in single quotes (POSIX). */
+export function shellWord(path: string): string {
+  return /^[\w./:\\-]+$/.test(path) ? path : `'${path.replace(/'/g, `'\\''`)}'`;
 }

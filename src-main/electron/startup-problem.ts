@@ -1,4 +1,5 @@
 import { catalogs, msg, renderMessage, type CatalogLanguage, type MessageCode } from '../domain/messages';
+import { shellWord } from './cli-help';
 import type { NativeProblem } from './native-sqlite';
 
 /** Why the window cannot show the app. */
@@ -41,7 +42,7 @@ export function startupProblemPage(problem: StartupProblem, language: CatalogLan
   } else {
     title = t('problem.databaseTitle');
     body = t('problem.database', { path: problem.dbPath });
-    if (problem.code === 'corrupt') command = `cardwise db restore --db ${shellQuote(problem.dbPath)}`;
+    if (problem.code === 'corrupt') command = `cardwise db restore --db ${shellWord(problem.dbPath)}`;
     detail = problem.message;
   }
   const commandBlock =
@@ -75,9 +76,4 @@ ${commandBlock}
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
-
-/** A path as one shell word (POSIX quoting; Windows paths have no single quotes in practice). */
-function shellQuote(path: string): string {
-  return /^[\w./:\\-]+$/.test(path) ? path : `'${path.replace(/'/g, `'\\''`)}'`;
 }
