@@ -23,7 +23,7 @@ const nodeIo = [
 ];
 
 export default tseslint.config(
-  { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'release/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -102,7 +102,9 @@ describe.skipIf(!onLinux)('electron-builder --dir with a stand-in Electron', () 
     expect(files).toContain('/' + pkg.main);
   });
 
-  it('carries the migrations and the seed data inside the built main, not as files of the checkout', () => {
+  // it.fails until the build bundles the migrations and seed data (issue 14 point 1, the fields
+  // helper's change to db/paths.ts): today they are read from the checkout. Flip it to `it` then.
+  it.fails('carries the migrations and the seed data inside the built main, not as files of the checkout', () => {
     const bundle = mainBundle(join(appDir, 'resources', 'app.asar'));
     const flat = bundle.replace(/\\n|\s+/g, ' ');
     const migrations = readdirSync(join(root, 'src-main/db/migrations')).filter((name) => name.endsWith('.sql'));
@@ -138,8 +140,13 @@ describe.skipIf(!onLinux)('electron-builder --dir with a stand-in Electron', () 
     expect(files.some((file) => file.startsWith('/node_modules/better-sqlite3/deps'))).toBe(false);
   });
 
-  it('ships no TypeScript and no TypeScript runner', () => {
+  it('ships no TypeScript', () => {
     expect(files.filter((file) => /\.tsx?$/.test(file) && !file.endsWith('.d.ts'))).toEqual([]);
+  });
+
+  // it.fails while tsx is a runtime dependency (bin/cardwise.js runs the CLI's TypeScript with
+  // it); the built CLI (issue 14 point 7, the fields helper) moves it to devDependencies. Flip it then.
+  it.fails('ships no TypeScript runner', () => {
     expect(files.some((file) => file.startsWith('/node_modules/tsx/'))).toBe(false);
   });
 
