@@ -23,9 +23,14 @@ if (!onlyE2e) {
   step('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
   step('lint', bin('eslint'), ['.', '--max-warnings=0']);
   step('format', bin('prettier'), ['--check', '.', '--log-level=warn']);
-  step('unit, store, handler and CLI tests', bin('vitest'), ['run']);
+  // The packaging test runs alone after the build: electron-builder is CPU-heavy, and wall-clock
+  // tests sharing two cores with it would time out.
+  step('unit, store, handler and CLI tests', bin('vitest'), ['run', '--exclude', 'scripts/packaging/**']);
 }
 step('build', bin('electron-vite'), ['build', '--logLevel', 'warn']);
+if (!onlyE2e) {
+  step('packaging (electron-builder --dir, stand-in Electron)', bin('vitest'), ['run', 'scripts/packaging']);
+}
 
 let chromium = await findChromium();
 if (!chromium && installChromiumWithApt((line) => console.log(line))) chromium = await findChromium();
