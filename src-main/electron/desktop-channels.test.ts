@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApp, type App } from '../app';
+import { EXCHANGE_TEXT_MAX_CHARS } from '../domain/runs/import-issues';
 import type { Result } from '../ipc/contract';
 import { createDesktopDispatcher, type RunFileDialogs } from './desktop-channels';
 
@@ -71,7 +72,7 @@ describe('runs:open-file', () => {
   it('refuses a file larger than an import may be, without reading it, in words the UI can translate', async () => {
     const file = join(dir, 'huge.csv');
     const fd = openSync(file, 'w');
-    ftruncateSync(fd, 33 * 2 ** 20); // sparse: 33 MiB on paper, nothing on disk
+    ftruncateSync(fd, EXCHANGE_TEXT_MAX_CHARS + 1); // sparse: over the limit on paper, nothing on disk
     closeSync(fd);
     const result = await dialogs({ open: file }).desktop.dispatch('runs:open-file', undefined);
     expect(result).toMatchObject({
@@ -79,7 +80,10 @@ describe('runs:open-file', () => {
       error: {
         code: 'bad-input',
         field: 'file',
-        detail: { code: 'desktop.fileTooLarge', params: { name: 'huge.csv', limitMiB: 32 } },
+        detail: {
+          code: 'desktop.fileTooLarge',
+          params: { name: 'huge.csv', limitMiB: EXCHANGE_TEXT_MAX_CHARS / 2 ** 20 },
+        },
       },
     });
   });

@@ -3,8 +3,9 @@ import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { InputError } from '../domain/errors';
 import { msg } from '../domain/messages';
+import { EXCHANGE_TEXT_MAX_CHARS } from '../domain/runs/import-issues';
 import { isDesktopChannel, type DesktopChannel } from '../ipc/channels';
-import { contract, desktopContract, type DesktopOutputs, type Result } from '../ipc/contract';
+import { desktopContract, type DesktopOutputs, type Result } from '../ipc/contract';
 import { describeZodError, toContractError, type Dispatcher } from '../ipc/register';
 import type { z } from 'zod';
 
@@ -16,8 +17,8 @@ export interface RunFileDialogs {
   chooseFileToSave(suggestedName: string, formats: readonly ExportFormat[]): Promise<string | null>;
 }
 
-/** The longest import text the contract accepts; a UTF-8 file of at most this many bytes has no more characters. */
-const MAX_IMPORT_BYTES = contract['runs:import'].input.shape.text.maxLength ?? Infinity;
+/** The longest import text the app takes; a UTF-8 file of at most this many bytes has no more characters. */
+const MAX_IMPORT_BYTES = EXCHANGE_TEXT_MAX_CHARS;
 
 type ExportFormat = 'csv' | 'json';
 
