@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { defaultPaths } from '../src-main/db/paths';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { referenceRunSchema, type ReferenceRun } from '../src-main/domain/reference-runs';
 
 /**
@@ -9,8 +9,11 @@ import { referenceRunSchema, type ReferenceRun } from '../src-main/domain/refere
  * domain's own tests never touch the file system themselves. The app seeds through db/seed.ts.
  */
 export function readDataFile<T>(name: string): T {
-  return JSON.parse(readFileSync(join(defaultPaths().dataDir, name), 'utf8')) as T;
+  return JSON.parse(readFileSync(join(DATA_DIR, name), 'utf8')) as T;
 }
+
+/** data/ of this checkout: scripts and tests read it here; the app gets it bundled (src-main/db/bundled.ts). */
+const DATA_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'data');
 
 /** data/reference-runs.json, every row checked against the schema the seed uses. */
 export function readReferenceRuns(): ReferenceRun[] {

@@ -1,10 +1,13 @@
 import type Database from 'better-sqlite3';
 import { DEFAULT_BUSY_POLICY, isBusyError, RETRY_AFTER_SECONDS, retryWhileBusy, type BusyPolicy } from './db/busy';
 import { registerHolder, type HolderKind, type HolderRegistration } from './db/holders';
+import { migrationsFrom } from './db/migrate';
 import { openDb, OPERATION_BUSY_TIMEOUT_MS } from './db/open';
 import { NotFoundError, StoreError, toStoreError } from './db/store-error';
 import { recoveryAdvice } from './db/recovery';
-import { defaultDbPath, defaultPaths } from './db/paths';
+import type { StoreAssets } from './db/assets';
+import { bundledAssets } from './db/bundled';
+import { defaultDbPath } from './db/paths';
 import { seedFromData } from './db/seed';
 import { seedPublishedRuns } from './db/seed-runs';
 import { fillContentKeys } from './db/runs-keys';
@@ -30,6 +33,8 @@ export interface OpenAppOptions {
   busy?: BusyPolicy;
   /** better-sqlite3's native module: the Electron main passes its own build (db/driver.ts). */
   nativeBinding?: string;
+  /** The migrations and seed data; default the ones the build bundled (db/bundled.ts). */
+  assets?: StoreAssets;
 }
 
 /**
@@ -40,13 +45,14 @@ export interface OpenAppOptions {
  */
 export function openApp(options: OpenAppOptions = {}): App {
   const dbPath = options.dbPath ?? defaultDbPath();
-  const { dataDir } = defaultPaths();
+  // The migrations and seed data the build carries; nothing is read from a checkout at run time.
+  const { migrations, data } = options.assets ?? bundledAssets;
   const holder = registerHolder(dbPath, options.holder ?? (process.versions.electron ? 'desktop' : 'cli'));
   let db: Database.Database | undefined;
   try {
-    db = openDb(dbPath, { nativeBinding: options.nativeBinding });
-    seedFromData(db, dataDir);
-    seedPublishedRuns(db, dataDir);
+    db = openDb(dbPath, { nativeBinding: options.nativeBinding, migrations: migrationsFrom(migrations) });
+    seedFromData(db, data);
+    seedPublishedRuns(db, data);
     fillContentKeys(db);
     db.pragma(`busy_timeout = ${OPERATION_BUSY_TIMEOUT_MS}`);
   } catch (error) {

@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { loadMigrations } from './migrate';
+import { bundledAssets } from './bundled';
+import { migrationsFrom } from './migrate';
 import { openDb } from './open';
-import { defaultPaths } from './paths';
 import { StoreError } from './store-error';
-import { migrationsWith, tempDir } from './test-support.testkit';
+import { migrationsWith, readMigrations, tempDir } from './test-support.testkit';
 
-const latest = loadMigrations(defaultPaths().migrationsDir).length;
+const latest = migrationsFrom(bundledAssets.migrations).length;
 
 function storeErrorOf(action: () => unknown): StoreError {
   try {
@@ -21,6 +21,14 @@ function storeErrorOf(action: () => unknown): StoreError {
 }
 
 describe('migrations', () => {
+  it('are bundled as the files of src-main/db/migrations, byte for byte', () => {
+    const dir = path.join(import.meta.dirname, 'migrations');
+    const files = Object.fromEntries(
+      fs.readdirSync(dir).map((name) => [name, fs.readFileSync(path.join(dir, name), 'utf8')]),
+    );
+    expect(bundledAssets.migrations).toEqual(files);
+  });
+
   it('migrates a fresh file to the newest version and records each migration', () => {
     const file = path.join(tempDir(), 'cardwise.db');
     const db = openDb(file);
@@ -62,10 +70,10 @@ describe('migrations', () => {
   it('refuses a database whose applied migration was edited since', () => {
     const dir = migrationsWith({});
     const file = path.join(tempDir(), 'cardwise.db');
-    openDb(file, { migrationsDir: dir }).close();
+    openDb(file, { migrations: readMigrations(dir) }).close();
     fs.appendFileSync(path.join(dir, '001_init.sql'), '\nCREATE TABLE sneaky (x INTEGER);\n');
     const before = fs.readFileSync(file);
-    const error = storeErrorOf(() => openDb(file, { migrationsDir: dir }));
+    const error = storeErrorOf(() => openDb(file, { migrations: readMigrations(dir) }));
     expect(error.code).toBe('checksum-mismatch');
     expect(error.message).toContain('001_init');
     expect(fs.readFileSync(file).equals(before)).toBe(true);
@@ -74,10 +82,10 @@ describe('migrations', () => {
   it('does not treat CRLF line endings as an edit', () => {
     const dir = migrationsWith({});
     const file = path.join(tempDir(), 'cardwise.db');
-    openDb(file, { migrationsDir: dir }).close();
+    openDb(file, { migrations: readMigrations(dir) }).close();
     const init = path.join(dir, '001_init.sql');
     fs.writeFileSync(init, fs.readFileSync(init, 'utf8').replace(/\n/g, '\r\n'));
-    expect(() => openDb(file, { migrationsDir: dir }).close()).not.toThrow();
+    expect(() => openDb(file, { migrations: readMigrations(dir) }).close()).not.toThrow();
   });
 
   it('backs up an existing database before upgrading it; the backup holds the old data', () => {
@@ -88,7 +96,7 @@ describe('migrations', () => {
 
     const dir = migrationsWith({ [latest + 1]: 'ALTER TABLE settings ADD COLUMN note TEXT;' });
     const now = new Date('2025-11-30T09:00:00.000Z');
-    const v2 = openDb(file, { migrationsDir: dir, now: () => now });
+    const v2 = openDb(file, { migrations: readMigrations(dir), now: () => now });
     expect(v2.pragma('user_version', { simple: true })).toBe(latest + 1);
     v2.close();
 
@@ -109,7 +117,10 @@ describe('migrations', () => {
     const base = Date.parse('2025-11-01T00:00:00Z');
     for (let step = 1; step <= 7; step++) {
       extra[latest + step] = `CREATE TABLE step_${step} (x INTEGER);`;
-      const db = openDb(file, { migrationsDir: migrationsWith(extra), now: () => new Date(base + step * 60_000) });
+      const db = openDb(file, {
+        migrations: readMigrations(migrationsWith(extra)),
+        now: () => new Date(base + step * 60_000),
+      });
       db.close();
     }
     const backups = fs.readdirSync(path.join(path.dirname(file), 'backups')).sort();
@@ -124,7 +135,7 @@ describe('migrations', () => {
     const dir = migrationsWith({
       [latest + 1]: 'CREATE TABLE half_done (x INTEGER);\nINSERT INTO no_such_table VALUES (1);',
     });
-    const error = storeErrorOf(() => openDb(file, { migrationsDir: dir }));
+    const error = storeErrorOf(() => openDb(file, { migrations: readMigrations(dir) }));
     expect(error.code).toBe('migration-failed');
     expect(error.message).toContain(`${String(latest + 1).padStart(3, '0')}_extra_${latest + 1}`);
     const raw = new Database(file, { readonly: true });
@@ -135,6 +146,6 @@ describe('migrations', () => {
 
   it('rejects a migrations folder with a gap in its numbering', () => {
     const dir = migrationsWith({ [latest + 2]: 'SELECT 1;' });
-    expect(() => loadMigrations(dir)).toThrow(/without gaps/);
+    expect(() => readMigrations(dir)).toThrow(/without gaps/);
   });
 });

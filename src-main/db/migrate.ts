@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Db } from './driver';
 import { isBusyError } from './busy';
 import { StoreError } from './store-error';
@@ -17,20 +15,17 @@ export interface Migration {
 
 const FILE_NAME = /^(\d{3})_([a-z0-9_]+)\.sql$/;
 
-/** Reads the migrations in `dir`, ordered; versions must run 1, 2, 3 … without gaps. */
-export function loadMigrations(dir: string): Migration[] {
-  let entries: string[];
-  try {
-    entries = fs.readdirSync(dir);
-  } catch (error) {
-    throw new StoreError('io', `cannot read the migrations folder ${dir}`, { cause: error });
-  }
-  const migrations = entries
-    .map((entry) => ({ entry, match: FILE_NAME.exec(entry) }))
-    .filter((m): m is { entry: string; match: RegExpExecArray } => m.match !== null)
-    .map(({ entry, match }) => {
+/**
+ * The migrations among `files` (file name -> SQL), ordered; versions must run 1, 2, 3 … without
+ * gaps. `where` names their origin in an error.
+ */
+export function migrationsFrom(files: Readonly<Record<string, string>>, where = 'the bundled migrations'): Migration[] {
+  const migrations = Object.entries(files)
+    .map(([entry, text]) => ({ text, match: FILE_NAME.exec(entry) }))
+    .filter((m): m is { text: string; match: RegExpExecArray } => m.match !== null)
+    .map(({ text, match }) => {
       // A checkout with CRLF line endings must not look like an edited migration.
-      const sql = fs.readFileSync(path.join(dir, entry), 'utf8').replace(/\r\n/g, '\n');
+      const sql = text.replace(/\r\n/g, '\n');
       return { version: Number(match[1]), name: match[2] ?? '', sql, checksum: sha256(sql) };
     })
     .sort((a, b) => a.version - b.version);
@@ -38,7 +33,7 @@ export function loadMigrations(dir: string): Migration[] {
     if (m.version !== i + 1) {
       throw new StoreError(
         'migration-failed',
-        `migrations in ${dir} must be numbered 001, 002 … without gaps or repeats; found ${String(m.version).padStart(3, '0')}_${m.name}.sql at position ${i + 1}`,
+        `${where} must be numbered 001, 002 … without gaps or repeats; found ${String(m.version).padStart(3, '0')}_${m.name}.sql at position ${i + 1}`,
       );
     }
   });

@@ -2,14 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { backupDatabase } from './backup';
+import { bundledAssets } from './bundled';
 import { driverOptions, type Db } from './driver';
-import { assertMigratable, loadMigrations, migrate } from './migrate';
-import { defaultPaths } from './paths';
+import { assertMigratable, migrate, migrationsFrom, type Migration } from './migrate';
 import { StoreError, toStoreError } from './store-error';
 
 export interface OpenOptions {
-  /** Folder of `NNN_name.sql` files; default src-main/db/migrations under the app root. */
-  migrationsDir?: string;
+  /** The migrations to bring the file up to; default the ones the build bundled (src-main/db/migrations). */
+  migrations?: readonly Migration[];
   /** Clock for migration and backup time stamps (tests pass a fixed one). */
   now?: () => Date;
   /**
@@ -37,7 +37,7 @@ const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
  * StoreError and left exactly as it was.
  */
 export function openDb(file: string, options: OpenOptions = {}): Db {
-  const migrations = loadMigrations(options.migrationsDir ?? defaultPaths().migrationsDir);
+  const migrations = options.migrations ?? migrationsFrom(bundledAssets.migrations);
   const now = options.now ?? (() => new Date());
   const existing = file !== ':memory:' && hasContent(file);
   if (file !== ':memory:') ensureFolder(file);

@@ -2,25 +2,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Where the app's own files are: the repo root, the SQL migrations and the seed data. */
+/** Where the app's own files are: the root its build output (out/) sits in. */
 export interface AppPaths {
   appRoot: string;
-  migrationsDir: string;
-  dataDir: string;
 }
 
 /**
- * Paths relative to the app root. This module sits two levels below the root both as
- * source (src-main/db/paths.ts) and bundled (out/main/*.js), so `../..` is the root in
- * both. `new URL(..., import.meta.url)` is avoided on purpose: Vite rewrites it.
+ * The app root. This module sits two levels below the root both as source
+ * (src-main/db/paths.ts) and bundled (out/main/*.js), so `../..` is the root in both. Only
+ * the built renderer (out/renderer) is found through it: migrations and seed data are
+ * bundled (bundled.ts). `new URL(..., import.meta.url)` is avoided on purpose: Vite rewrites it.
  */
 export function defaultPaths(): AppPaths {
-  const appRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-  return {
-    appRoot,
-    migrationsDir: path.join(appRoot, 'src-main', 'db', 'migrations'),
-    dataDir: path.join(appRoot, 'data'),
-  };
+  return { appRoot: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..') };
 }
 
 /**

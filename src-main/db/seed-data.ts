@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { z } from 'zod';
 import { cardSchema, modelPresetSchema, offerSchema, type Card, type ModelPreset, type Offer } from '../domain/catalog';
+import type { DataFiles } from './assets';
 import { zodSummary } from './validate';
 
 /** Bumped when the way seed rows are written changes, so an unchanged data folder reseeds once. */
@@ -30,34 +29,35 @@ export interface SeedData {
 
 const FILES = ['cards.json', 'offers.json', 'models.json'] as const;
 
-/** Reads the three seed files; only hashes them (no parsing) so an unchanged seed costs little. */
-export function hashSeedFiles(dataDir: string): { hash: string; texts: Record<(typeof FILES)[number], string> } {
+/** The three seed files' texts; only hashes them (no parsing) so an unchanged seed costs little. */
+export function hashSeedFiles(data: DataFiles): { hash: string; texts: Record<(typeof FILES)[number], string> } {
   const hasher = createHash('sha256').update(`cardwise-seed-${SEED_FORMAT}\0`);
   const texts = {} as Record<(typeof FILES)[number], string>;
   for (const name of FILES) {
-    const file = path.join(dataDir, name);
-    try {
-      texts[name] = fs.readFileSync(file, 'utf8');
-    } catch (error) {
-      throw new SeedDataError(file, `cannot read the seed file (${(error as Error).message})`);
-    }
+    texts[name] = dataFile(data, name);
     hasher.update(`${name}\0${texts[name]}\0`);
   }
   return { hash: hasher.digest('hex'), texts };
 }
 
-/** Reads and validates the seed files; any bad row throws SeedDataError naming it. */
-export function readSeedData(dataDir: string): SeedData {
-  const { hash, texts } = hashSeedFiles(dataDir);
-  const at = (name: string) => path.join(dataDir, name);
-  const cards = parseRows(at('cards.json'), texts['cards.json'], cardSchema);
-  const offers = parseRows(at('offers.json'), texts['offers.json'], offerSchema);
-  const models = parseRows(at('models.json'), texts['models.json'], modelPresetSchema);
+/** One seed file's text; a file the data lacks is named in the error. */
+export function dataFile(data: DataFiles, name: string): string {
+  const text = data[name];
+  if (text === undefined) throw new SeedDataError(name, "cannot read the seed file (it is not in the app's data)");
+  return text;
+}
+
+/** Parses and validates the seed files; any bad row throws SeedDataError naming it. */
+export function readSeedData(data: DataFiles): SeedData {
+  const { hash, texts } = hashSeedFiles(data);
+  const cards = parseRows('cards.json', texts['cards.json'], cardSchema);
+  const offers = parseRows('offers.json', texts['offers.json'], offerSchema);
+  const models = parseRows('models.json', texts['models.json'], modelPresetSchema);
   const cardIds = new Set(cards.map((c) => c.id));
   offers.forEach((offer, i) => {
     if (!cardIds.has(offer.cardId)) {
       throw new SeedDataError(
-        at('offers.json'),
+        'offers.json',
         `row ${i} (id "${offer.id}"): cardId "${offer.cardId}" is not in cards.json`,
       );
     }

@@ -1,18 +1,16 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { DataFiles } from './assets';
 import type { Db } from './driver';
 import { openDb } from './open';
-import { defaultPaths } from './paths';
+import { bundledAssets } from './bundled';
 import { addRun } from './runs-mutations';
 import { listRuns } from './runs-queries';
 import { seedPublishedRuns } from './seed-runs';
 import { SeedDataError } from './seed-data';
 import { tempDir } from './test-support.testkit';
 
-const shipped = JSON.parse(
-  fs.readFileSync(path.join(defaultPaths().dataDir, 'reference-runs.json'), 'utf8'),
-) as ReferenceRow[];
+const shipped = JSON.parse(bundledAssets.data['reference-runs.json']!) as ReferenceRow[];
 
 interface ReferenceRow {
   id: string;
@@ -30,10 +28,8 @@ function freshDb(): Db {
   return openDb(path.join(tempDir(), 'cardwise.db'));
 }
 
-function dataDir(rows: unknown[]): string {
-  const dir = tempDir();
-  fs.writeFileSync(path.join(dir, 'reference-runs.json'), JSON.stringify(rows));
-  return dir;
+function dataDir(rows: unknown[]): DataFiles {
+  return { 'reference-runs.json': JSON.stringify(rows) };
 }
 
 function published(db: Db) {
@@ -64,20 +60,20 @@ describe('seedPublishedRuns on the shipped data', () => {
 
   it('loads every usable row once, with its citation, and skips an unchanged file', () => {
     const db = freshDb();
-    const first = seedPublishedRuns(db, defaultPaths().dataDir);
+    const first = seedPublishedRuns(db, bundledAssets.data);
     expect(first).toMatchObject({ skipped: false, written: usable.length, removed: 0 });
     const { runs, total } = published(db);
     expect(total).toBe(usable.length);
     expect(runs.every((r) => r.citation !== null && /https:\/\//.test(r.citation))).toBe(true);
-    expect(seedPublishedRuns(db, defaultPaths().dataDir).skipped).toBe(true);
-    expect(seedPublishedRuns(db, defaultPaths().dataDir, { force: true }).written).toBe(usable.length);
+    expect(seedPublishedRuns(db, bundledAssets.data).skipped).toBe(true);
+    expect(seedPublishedRuns(db, bundledAssets.data, { force: true }).written).toBe(usable.length);
     expect(published(db).total).toBe(usable.length);
     db.close();
   });
 
   it('converts bytes to GiB, maps torch-active to torch-allocated and never invents a meter', () => {
     const db = freshDb();
-    seedPublishedRuns(db, defaultPaths().dataDir);
+    seedPublishedRuns(db, bundledAssets.data);
     const allocated = shipped.find((r) => r.measured.memoryMeter === 'torch-allocated' && r.config && r.card)!;
     expect(byRef(db, allocated.id)?.peak_memory_gib).toBeCloseTo(allocated.measured.peakMemoryBytes! / 2 ** 30, 9);
     const active = shipped.find((r) => r.measured.memoryMeter === 'torch-active' && r.config && r.card)!;

@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { z } from 'zod';
 import { runInputSchema, type MemoryMeter, type RunInput } from '../domain/runs';
 import { GIB } from '../domain/estimate/units';
 import { referenceRunSchema, type ReferenceRun } from '../domain/reference-runs';
 import type { Db } from './driver';
+import type { DataFiles } from './assets';
 import { upsertPublishedRun } from './runs-mutations';
-import { SeedDataError } from './seed-data';
+import { dataFile, SeedDataError } from './seed-data';
 import { readSetting, writeSetting } from './settings-repo';
 import { writeTransaction } from './transaction';
 import { zodSummary } from './validate';
@@ -108,16 +107,11 @@ export interface SeedRunsResult {
  */
 export function seedPublishedRuns(
   db: Db,
-  dataDir: string,
+  data: DataFiles,
   options: { force?: boolean; now?: Date } = {},
 ): SeedRunsResult {
-  const file = path.join(dataDir, FILE);
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new SeedDataError(file, `cannot read the seed file (${(error as Error).message})`);
-  }
+  const file = FILE;
+  const text = dataFile(data, file);
   const hash = createHash('sha256').update(`cardwise-published-runs-${SEED_FORMAT}\0${text}`).digest('hex');
   if (!options.force && readSetting(db, HASH_KEY) === hash) return { skipped: true, hash, written: 0, removed: 0 };
 

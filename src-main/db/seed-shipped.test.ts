@@ -5,15 +5,15 @@ import { listCards } from './cards-repo';
 import { listModels } from './models-repo';
 import { listOffers } from './offers-repo';
 import { openDb } from './open';
-import { defaultPaths } from './paths';
+import { bundledAssets } from './bundled';
 import { seedFromData } from './seed';
 import { tempDir } from './test-support.testkit';
 
 describe('the shipped data/ folder', () => {
-  it('seeds completely and reads back equal to the files', () => {
-    const { dataDir } = defaultPaths();
+  it('seeds completely from the bundled data and reads back equal to the files', () => {
+    const dataDir = path.join(import.meta.dirname, '..', '..', 'data');
     const db = openDb(path.join(tempDir(), 'cardwise.db'));
-    const result = seedFromData(db, dataDir);
+    const result = seedFromData(db, bundledAssets.data);
     const count = (name: string) => (JSON.parse(fs.readFileSync(path.join(dataDir, name), 'utf8')) as unknown[]).length;
     expect(result.written).toEqual({
       cards: count('cards.json'),

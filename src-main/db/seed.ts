@@ -2,6 +2,7 @@ import { writeCard } from './cards-repo';
 import type { Db } from './driver';
 import { writeModel } from './models-repo';
 import { writeOffer } from './offers-repo';
+import type { DataFiles } from './assets';
 import { hashSeedFiles, readSeedData } from './seed-data';
 import { readSetting, writeSetting } from './settings-repo';
 import { writeTransaction } from './transaction';
@@ -21,12 +22,12 @@ export interface SeedResult {
 }
 
 /**
- * Loads the builtin catalog from data/ in one transaction. Idempotent; never overwrites a
+ * Loads the builtin catalog (data/{cards,offers,models}.json, as the build bundles them) in one transaction. Idempotent; never overwrites a
  * row the user edited and never brings back a builtin row the user deleted. When the files
  * have not changed since the last seed (hash kept in settings) it returns at once.
  */
-export function seedFromData(db: Db, dataDir: string, options: { force?: boolean; now?: Date } = {}): SeedResult {
-  const { hash } = hashSeedFiles(dataDir);
+export function seedFromData(db: Db, data: DataFiles, options: { force?: boolean; now?: Date } = {}): SeedResult {
+  const { hash } = hashSeedFiles(data);
   const result: SeedResult = {
     skipped: true,
     hash,
@@ -36,11 +37,11 @@ export function seedFromData(db: Db, dataDir: string, options: { force?: boolean
   };
   if (!options.force && readSetting(db, SEED_HASH_KEY) === hash) return result;
 
-  const data = readSeedData(dataDir);
+  const seed = readSeedData(data);
   const now = options.now ?? new Date();
   return writeTransaction(db, () => {
     // Another process may have seeded while this one read the files: decide again under the lock.
-    if (!options.force && readSetting(db, SEED_HASH_KEY) === data.hash) return { ...result, hash: data.hash };
+    if (!options.force && readSetting(db, SEED_HASH_KEY) === seed.hash) return { ...result, hash: seed.hash };
     const deleted = tombstones(db);
     const write = <T extends { id: string }>(
       table: keyof SeedResult['written'],
@@ -53,17 +54,17 @@ export function seedFromData(db: Db, dataDir: string, options: { force?: boolean
         else result.keptUserEdited++;
       }
     };
-    write('cards', data.cards, (card) => writeCard(db, card, 'builtin', now));
-    write('models', data.models, (model) => writeModel(db, model, 'builtin', now));
+    write('cards', seed.cards, (card) => writeCard(db, card, 'builtin', now));
+    write('models', seed.models, (model) => writeModel(db, model, 'builtin', now));
     const cardExists = db.prepare('SELECT 1 FROM cards WHERE id = ?');
-    const liveOffers = data.offers.filter((offer) => {
+    const liveOffers = seed.offers.filter((offer) => {
       const keep = cardExists.get(offer.cardId) !== undefined;
       if (!keep) result.skippedDeleted++;
       return keep;
     });
     write('offers', liveOffers, (offer) => writeOffer(db, offer, 'builtin', now));
-    writeSetting(db, SEED_HASH_KEY, data.hash);
-    return { ...result, skipped: false, hash: data.hash };
+    writeSetting(db, SEED_HASH_KEY, seed.hash);
+    return { ...result, skipped: false, hash: seed.hash };
   });
 }
 

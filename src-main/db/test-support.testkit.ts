@@ -4,7 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach } from 'vitest';
 import type { Card, ModelPreset, Offer } from '../domain/catalog';
-import { defaultPaths } from './paths';
+import type { DataFiles } from './assets';
+import { bundledAssets } from './bundled';
+import { migrationsFrom, type Migration } from './migrate';
 
 const made: string[] = [];
 afterEach(() => {
@@ -21,7 +23,8 @@ export function tempDir(): string {
 /** A migrations folder holding the real migrations plus `extra` ones (version → SQL). */
 export function migrationsWith(extra: Record<number, string>): string {
   const dir = path.join(tempDir(), 'migrations');
-  fs.cpSync(defaultPaths().migrationsDir, dir, { recursive: true });
+  fs.mkdirSync(dir);
+  for (const [name, sql] of Object.entries(bundledAssets.migrations)) fs.writeFileSync(path.join(dir, name), sql);
   for (const [version, sql] of Object.entries(extra)) {
     fs.writeFileSync(path.join(dir, `${String(version).padStart(3, '0')}_extra_${version}.sql`), sql);
   }
@@ -100,12 +103,18 @@ export const qwen7b: ModelPreset = {
 };
 
 /** Writes cards/offers/models.json into a fresh (or the given) folder and returns it. */
-export function writeSeed(
-  data: { cards?: unknown[]; offers?: unknown[]; models?: unknown[] } = {},
-  dir = tempDir(),
-): string {
-  fs.writeFileSync(path.join(dir, 'cards.json'), JSON.stringify(data.cards ?? [rtx4090, a100], null, 2));
-  fs.writeFileSync(path.join(dir, 'offers.json'), JSON.stringify(data.offers ?? [offer4090, offerA100], null, 2));
-  fs.writeFileSync(path.join(dir, 'models.json'), JSON.stringify(data.models ?? [qwen7b], null, 2));
-  return dir;
+export function writeSeed(data: { cards?: unknown[]; offers?: unknown[]; models?: unknown[] } = {}): DataFiles {
+  return {
+    'cards.json': JSON.stringify(data.cards ?? [rtx4090, a100], null, 2),
+    'offers.json': JSON.stringify(data.offers ?? [offer4090, offerA100], null, 2),
+    'models.json': JSON.stringify(data.models ?? [qwen7b], null, 2),
+  };
+}
+
+/** The migrations in a folder, as openDb takes them (a test edits files there to play an upgrade). */
+export function readMigrations(dir: string): Migration[] {
+  const files = Object.fromEntries(
+    fs.readdirSync(dir).map((name) => [name, fs.readFileSync(path.join(dir, name), 'utf8')]),
+  );
+  return migrationsFrom(files, `the migrations in ${dir}`);
 }

@@ -1,0 +1,12 @@
+/**
+ * What the store needs from the app itself, as file name -> text: the numbered SQL migrations
+ * and the seed data files. The build bundles them (bundled.ts); a test can hand in its own.
+ */
+export interface StoreAssets {
+  /** "001_init.sql" -> its SQL. */
+  migrations: Readonly<Record<string, string>>;
+  /** "cards.json", "offers.json", "models.json", "reference-runs.json" -> their JSON text. */
+  data: DataFiles;
+}
+
+export type DataFiles = Readonly<Record<string, string>>;
