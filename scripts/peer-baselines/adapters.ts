@@ -5,7 +5,8 @@
  * `ignored` and the peer answers anyway, as it would for a user.
  */
 import type { ModelShape } from '../../src-main/domain/catalog';
-import type { EstimateInput, ResolvedModel } from '../../src-main/domain/estimate/input';
+import type { ResolvedModel } from '../../src-main/domain/estimate/input';
+import { fillDefaults } from '../../src-main/domain/estimate/resolve-input';
 import { loraParams } from '../../src-main/domain/estimate/trainable';
 import { accelerateTotalSizeBytes, accelerateTrainingPeakBytes } from './accelerate-estimate';
 import { canItRunMemory } from './can-it-run';
@@ -16,27 +17,27 @@ import {
   transformerMathTrainingBytes,
   type TransformerMathSharding,
 } from './transformer-math';
-import { fullShape, MIB, unsupported, type Peer, type PeerVerdict } from './types';
+import { fullShape, MIB, unsupported, type Peer, type PeerInput, type PeerVerdict } from './types';
 import { vramCalculatorMemory } from './vram-calculator';
 
-const gpusOf = (r: EstimateInput): number => r.gpus ?? 1;
-const shardingOf = (r: EstimateInput): NonNullable<EstimateInput['sharding']> => r.sharding ?? 'none';
-const training = (r: EstimateInput): boolean => r.method !== 'inference';
-const sixteenBit = (r: EstimateInput): boolean => r.precision === 'bf16' || r.precision === 'fp16';
+const gpusOf = (r: PeerInput): number => r.gpus ?? 1;
+const shardingOf = (r: PeerInput): NonNullable<PeerInput['sharding']> => r.sharding ?? 'none';
+const training = (r: PeerInput): boolean => r.method !== 'inference';
+const sixteenBit = (r: PeerInput): boolean => r.precision === 'bf16' || r.precision === 'fp16';
 
 /**
  * gpu_poor and can-it-run give one whole-job total and "GPUs needed = ceil(total / GPU memory)"
  * (gpu_poor src/App.js handleClick, https://github.com/RahulSChand/gpu_poor; can-it-run-llm): on N GPUs that is total/N each. A data-parallel replica
  * (training, no sharding) holds the whole total on every GPU.
  */
-function perGpuOfJobTotal(r: EstimateInput, totalBytes: number): number {
+function perGpuOfJobTotal(r: PeerInput, totalBytes: number): number {
   const n = gpusOf(r);
   return training(r) && shardingOf(r) === 'none' ? totalBytes : totalBytes / n;
 }
 
 /** Row settings that change memory and that a peer without the matching input ignores. */
 function commonIgnored(
-  r: EstimateInput,
+  r: PeerInput,
   shape: ModelShape,
   has: { batchSeq: boolean; gqa: boolean; flash: boolean; checkpointing: boolean },
 ): string[] {
@@ -120,7 +121,8 @@ const canItRun: Peer = {
     const ignored = commonIgnored(r, shape, { batchSeq: false, gqa: false, flash: false, checkpointing: false });
     if (training(r)) ignored.push('optimizer/precision details');
     // The peer's LoRA input is "% trainable parameters"; we give it the row's true share (best case for the peer).
-    const pct = r.lora ? (100 * loraParams(r.lora, asResolved(shape))) / shape.params : 2;
+    const lora = r.lora ? fillDefaults(r).lora : undefined;
+    const pct = lora ? (100 * loraParams(lora, asResolved(shape))) / shape.params : 2;
     const result = canItRunMemory(shape.params, dtype, pct);
     const total =
       r.method === 'inference'

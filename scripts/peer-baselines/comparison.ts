@@ -9,7 +9,7 @@ export type { ReferenceRun } from '../../src-main/domain/reference-runs';
 import type { ReferenceRun } from '../../src-main/domain/reference-runs';
 import { bytesOnMeter } from '../../src-main/domain/estimate/meter';
 import { PEERS } from './adapters';
-import type { PeerVerdict } from './types';
+import { peerInput, type PeerVerdict } from './types';
 
 /** A published run, as data/reference-runs.json stores it (fields this comparison reads). */
 
@@ -57,7 +57,7 @@ export function compareAll(runs: ReferenceRun[], cards: Card[]): RowResult[] {
     });
 
     for (const peer of PEERS) {
-      const verdict: PeerVerdict = peer.predict(config);
+      const verdict: PeerVerdict = peer.predict(peerInput(config));
       if (!verdict.supported) continue;
       results.push({
         ...base,
@@ -80,7 +80,7 @@ export function unsupportedReasons(runs: ReferenceRun[]): Map<string, Map<string
     const reasons = new Map<string, number>();
     for (const run of runs) {
       if (run.config === null || !(hasPeak(run) || run.measured.oom)) continue;
-      const verdict = peer.predict(estimateInputSchema.parse(run.config));
+      const verdict = peer.predict(peerInput(estimateInputSchema.parse(run.config)));
       if (!verdict.supported) reasons.set(verdict.reason, (reasons.get(verdict.reason) ?? 0) + 1);
     }
     out.set(peer.id, reasons);

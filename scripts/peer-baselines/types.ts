@@ -1,5 +1,6 @@
 import { modelShapeSchema, type ModelShape } from '../../src-main/domain/catalog';
-import type { EstimateInput } from '../../src-main/domain/estimate/input';
+import type { EstimateInput, ResolvedInput } from '../../src-main/domain/estimate/input';
+import { fillDefaults } from '../../src-main/domain/estimate/resolve-input';
 
 /** What one peer calculator answers for one reference row. */
 export type PeerVerdict =
@@ -17,7 +18,15 @@ export interface Peer {
   id: string;
   /** The peer's public source the formula was re-implemented from. */
   source: string;
-  predict(input: EstimateInput): PeerVerdict;
+  predict(input: PeerInput): PeerVerdict;
+}
+
+/** A row's input with the sizes every peer needs filled in from the field table's defaults. */
+export type PeerInput = EstimateInput & Pick<ResolvedInput, 'precision' | 'batchSize' | 'seqLen'>;
+
+export function peerInput(config: EstimateInput): PeerInput {
+  const { precision, batchSize, seqLen } = fillDefaults(config);
+  return { ...config, precision, batchSize, seqLen };
 }
 
 /** The row's model as a complete shape, or null where a field is missing. */

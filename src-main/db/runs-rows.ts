@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { fillDefaults } from '../domain/estimate/resolve-input';
 import { modelLabel, runFieldsSchema, runOriginSchema, type Run, type RunInput, type RunOrigin } from '../domain/runs';
 import { toColumn } from './row-mapping';
 import { parseRow } from './validate';
@@ -80,7 +81,8 @@ export function runValues(input: RunInput, meta: RunMeta): unknown[] {
     config,
     input.config.method,
     meta.modelLabel ?? modelLabel(input.config.model),
-    input.config.precision,
+    // The column holds what the estimator resolves: a config may leave the precision to its default.
+    fillDefaults(input.config).precision,
     notes,
     meta.origin,
     meta.citation,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_PARAMS } from './estimate/units';
+import { modelShapeSchema } from './fields/model-fields';
 
 /** Stable card ids for the built-in catalog; users may add others (any kebab-case id). */
 export const cardIdSchema = z
@@ -63,23 +64,8 @@ export const offerSchema = offerFieldsSchema.extend({
 });
 export type Offer = z.infer<typeof offerSchema>;
 
-/** Architecture of a transformer decoder, as its config.json states it. */
-export const modelShapeSchema = z.object({
-  params: z.number().positive().max(MAX_PARAMS),
-  layers: z.number().int().positive().max(1000),
-  hidden: z.number().int().positive().max(1_000_000),
-  heads: z.number().int().positive().max(10_000),
-  kvHeads: z.number().int().positive().max(10_000),
-  headDim: z.number().int().positive().max(100_000),
-  intermediate: z.number().int().positive().max(10_000_000),
-  vocab: z.number().int().positive().max(10_000_000),
-  tiedEmbeddings: z.boolean(),
-  gatedMlp: z.boolean(),
-  /** MoE: experts per layer (1 = dense) and experts routed per token. */
-  experts: z.number().int().positive().max(4096),
-  expertsPerToken: z.number().int().positive().max(4096),
-});
-export type ModelShape = z.infer<typeof modelShapeSchema>;
+/** Architecture of a transformer decoder, as its config.json states it (domain/fields/model-fields.ts). */
+export { modelShapeSchema, type ModelShape } from './fields/model-fields';
 
 export const modelPresetSchema = modelShapeSchema.extend({
   id: z.string().regex(/^[a-z0-9][a-z0-9._-]{0,79}$/),

@@ -10,7 +10,7 @@ import {
   offerSchema,
 } from '../domain/catalog';
 import { estimateInputSchema, methodSchema } from '../domain/estimate/input';
-import type { Message } from '../domain/messages';
+import { isMessage, type Message } from '../domain/messages';
 import { extrasSchema, spotSettingsSchema } from '../domain/plan/input';
 import { jobPlanSchema, planOptionSchema } from '../domain/plan/output';
 import { ownershipInputSchema } from '../domain/plan/ownership';
@@ -117,7 +117,7 @@ export const estimateOutputSchema = z.object({
   resolvedInput: z.record(z.string(), z.unknown()),
   trainableParams: z.number(),
   perGpu: z.object({ totalBytes: z.number(), allocatedBytes: z.number(), breakdown: breakdownSchema }),
-  assumptions: z.array(z.string()),
+  assumptions: z.array(z.custom<Message>(isMessage)),
   fits: z.array(
     z.object({
       card: z.string(),

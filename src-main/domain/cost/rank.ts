@@ -4,6 +4,7 @@ import { DEFAULT_HEADROOM_FRACTION, estimateMemory } from '../estimate/memory';
 import { estimateSpeed, type InferenceSpeed, type TrainingSpeed } from '../estimate/speed';
 import { fmt } from '../estimate/speed-flops';
 import { GIB } from '../estimate/units';
+import { english } from '../messages';
 import { jobCost, jobHours, jobTokens, type Workload } from './job';
 import { cleanUnitPrice, roundDecimal } from './money';
 import { paretoFront } from './pareto';
@@ -154,7 +155,8 @@ export function rankCandidates(
       { ...input, gpus },
       { presets: ctx.presets, cards: ctx.cards, headroomFraction },
     );
-    if (gpus === gpuCounts[0]) assumptions.push(...memory.assumptions);
+    // Rank's own sentences are still English; the memory assumptions join them as English until they become codes too.
+    if (gpus === gpuCounts[0]) assumptions.push(...memory.assumptions.map(english));
     for (const card of ctx.cards) {
       const fit = memory.fits.find((f) => f.card === card.id);
       if (!fit) continue;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readDataFile } from '../../../scripts/data-files';
 import type { ModelPreset } from '../catalog';
+import { english } from '../messages';
 import { CROSS_ENTROPY_CHUNKS } from './activations';
 import type { EstimateInput } from './input';
 import { estimateMemory } from './memory';
@@ -40,7 +41,7 @@ describe('memory-saving switches', () => {
     // Pure bf16 AdamW: 2 B gradient + 2 B foreach temporary per param of the largest tensor (the LM head).
     expect(on.perGpu.breakdown.gradients).toBeCloseTo(largest * 4, -3);
     expect(on.perGpu.allocatedBytes).toBeLessThan(off.perGpu.allocatedBytes - 0.8 * m.params * 2);
-    expect(on.assumptions.join(' ')).toContain('optimizer step fused into backward');
+    expect(on.assumptions.map(english).join(' ')).toContain('optimizer step fused into backward');
   });
 
   // LoRA peaks in backward, where the breakdown shows activations and logits.
@@ -85,13 +86,15 @@ describe('memory-saving switches', () => {
     const on = estimate({ ...sharded, optimizerOffload: true });
     expect(on.perGpu.breakdown.weights).toBeLessThan(off.perGpu.breakdown.weights / 3);
     expect(on.perGpu.allocatedBytes).toBeLessThan(off.perGpu.allocatedBytes / 2);
-    expect(on.assumptions.join(' ')).toContain('FSDP CPU offload');
+    expect(on.assumptions.map(english).join(' ')).toContain('FSDP CPU offload');
   });
 
   it('are ignored for inference, and said so', () => {
     const e = estimate({ ...full, method: 'inference', optimizerOffload: true });
     expect(e.resolvedInput.optimizerOffload).toBe(false);
-    expect(e.assumptions.join(' ')).toContain('optimizerOffload ignored');
+    expect(e.assumptions.map(english).join(' ')).toContain(
+      'Offload optimizer states to CPU memory (FSDP / ZeRO offload) ignored',
+    );
   });
 });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readDataFile } from '../../../scripts/data-files';
 import type { Card, ModelPreset } from '../catalog';
 import { InputError } from '../errors';
+import { english } from '../messages';
 import type { EstimateInput } from './input';
 import { estimateMemory } from './memory';
 import { largestBatch, longestSeq } from './solve';
@@ -41,7 +42,7 @@ describe('resolveModel', () => {
     const { model, assumptions } = resolveModel('8b', presets);
     expect(model.kvHeads).toBeLessThan(model.heads);
     expect(model.gatedMlp).toBe(true);
-    expect(assumptions.join(' ')).toContain('shape guessed from size');
+    expect(assumptions.map(english).join(' ')).toContain('shape guessed from size');
     // Layers are solved so the guessed shape adds up to the asked size within one layer.
     const perLayer = 4096 * 128 * (2 * 32 + 2 * 8) + 3 * 4096 * 14336;
     expect(Math.abs(model.layers - (8e9 - 2 * 128256 * 4096) / perLayer)).toBeLessThan(1);
@@ -205,7 +206,7 @@ describe('defaults and incoherent input', () => {
       kvCachePrecision: 'bf16',
       lora: { rank: 16, targets: 'attention' },
     });
-    expect(e.assumptions.some((a) => a.includes('LoRA rank 16'))).toBe(true);
+    expect(e.assumptions.some((a) => english(a).includes('LoRA rank: 16'))).toBe(true);
   });
   it('ignores LoRA settings for full fine-tuning with an assumption', () => {
     const e = estimateMemory(
@@ -213,7 +214,7 @@ describe('defaults and incoherent input', () => {
       ctx,
     );
     expect(e.resolvedInput.lora).toBeUndefined();
-    expect(e.assumptions.some((a) => a.includes('LoRA settings ignored'))).toBe(true);
+    expect(e.assumptions.some((a) => english(a).includes('LoRA settings ignored'))).toBe(true);
   });
   it.each<[Partial<EstimateInput>, string]>([
     [{ method: 'qlora', precision: 'bf16' }, 'precision'],

@@ -1,4 +1,5 @@
 import type { Card, ModelPreset } from '../catalog';
+import { msg, type Message } from '../messages';
 import {
   inferenceLogitsBytes,
   inferenceTransientBytes,
@@ -60,7 +61,7 @@ export function estimateMemory(input: EstimateInput, ctx: EstimateContext): Memo
 export function resolveEstimate(
   input: EstimateInput,
   presets: ModelPreset[],
-): { resolved: ResolvedInput; model: ResolvedModel; assumptions: string[] } {
+): { resolved: ResolvedInput; model: ResolvedModel; assumptions: Message[] } {
   const { resolved, assumptions: inputAssumptions } = resolveInput(input);
   const { model, assumptions: modelAssumptions } = resolveModel(input.model, presets);
   return { resolved, model, assumptions: [...modelAssumptions, ...inputAssumptions] };
@@ -70,7 +71,7 @@ export function resolveEstimate(
 export function peakPerGpu(
   model: ResolvedModel,
   resolved: ResolvedInput,
-  assumptions: string[],
+  assumptions: Message[],
   k: FittedConstants = FITTED,
 ): { perGpu: PerGpu; trainableParams: number } {
   return resolved.method === 'inference'
@@ -104,7 +105,7 @@ function activationBytes(precision: Precision, mixedPrecision: boolean, training
 function inferencePeak(
   model: ResolvedModel,
   r: ResolvedInput,
-  assumptions: string[],
+  assumptions: Message[],
   k: FittedConstants,
 ): { perGpu: PerGpu; trainableParams: number } {
   const gguf = r.quant.startsWith('gguf');
@@ -126,8 +127,7 @@ function inferencePeak(
   // Only HF generate grows its KV cache by re-allocation; efficient runtimes preallocate or page it (vLLM).
   const growing = !gguf && r.inferenceRuntime === 'eager';
   const { reserveBytes, contextBytes } = runtimeBytes(activations + logits, growing ? kvCache : 0, gguf, k);
-  if (growing)
-    assumptions.push('KV cache grows during generation (HF transformers): part of an extra cache copy stays reserved');
+  if (growing) assumptions.push(msg('memory.eagerKvCache'));
   const breakdown: MemoryBreakdown = { weights, gradients: 0, optimizer: 0, activations, logits, kvCache, runtime: 0 };
   return { perGpu: finish(breakdown, allocatedBytes, reserveBytes + contextBytes), trainableParams: 0 };
 }
@@ -135,7 +135,7 @@ function inferencePeak(
 function trainingPeak(
   model: ResolvedModel,
   r: ResolvedInput,
-  assumptions: string[],
+  assumptions: Message[],
   k: FittedConstants,
 ): { perGpu: PerGpu; trainableParams: number } {
   const n = r.gpus;
@@ -149,8 +149,7 @@ function trainingPeak(
   const e = activationBytes(r.precision, r.mixedPrecision, true);
   const fp32Residual = r.method === 'qlora' && r.quant === 'bnb';
   const residual = fp32Residual ? 4 : e;
-  if (fp32Residual)
-    assumptions.push('bitsandbytes QLoRA: norm and MLP activations held in fp32 between the 4-bit matmuls');
+  if (fp32Residual) assumptions.push(msg('memory.bnbFp32Activations'));
 
   let trainableParams: number;
   let modelWeights: number;
@@ -178,7 +177,7 @@ function trainingPeak(
   // CPUOffload(offload_params=True)); ZeRO-Offload keeps the 16-bit weights on the GPU (DeepSpeed offload_optimizer).
   const offloadWeights = r.optimizerOffload && r.sharding === 'fsdp';
   const weights = offloadWeights ? 0 : shardWeights ? modelWeights / n : modelWeights;
-  if (offloadWeights) assumptions.push('FSDP CPU offload: weight shards live in CPU memory, layers gathered on use');
+  if (offloadWeights) assumptions.push(msg('memory.fsdpOffloadWeights'));
   const layerBytes = layerParams(model) * linearBytesPerParam(r.precision, r.quant);
   // FSDP / ZeRO-3 gather one layer for compute and prefetch the next (PyTorch FSDP docs, backward_prefetch).
   const gathered = offloadWeights ? 2 * layerBytes : shardWeights ? 2 * layerBytes * (1 - 1 / n) : 0;
@@ -188,7 +187,7 @@ function trainingPeak(
   const gradients = (onGpu * trainableParams * state.gradient) / (shardGradients ? n : 1);
   // DDP keeps gradient buckets beside .grad for the whole run (Scott Logic 2023: DDP ≈ +4 B/param).
   const ddpBuckets = multi && r.sharding === 'none' ? trainableParams * state.gradient : 0;
-  if (ddpBuckets > 0) assumptions.push(`${n} GPUs without sharding: each holds a full replica (DDP)`);
+  if (ddpBuckets > 0) assumptions.push(msg('memory.ddpReplica', { count: n }));
   const optimizer = (onGpu * trainableParams * state.optimizer) / (shardOptimizer ? n : 1);
   const stepTemporary = (onGpu * trainableParams * state.stepTemporary) / (shardOptimizer ? n : 1);
   // Optimizer in backward (torchtune optimizer_in_bwd, PyTorch "How to save memory by fusing the optimizer step
@@ -229,7 +228,7 @@ function trainingPeak(
   const master = computeCopy > 0 ? (trainableParams * 4) / (shardOptimizer ? n : 1) : 0;
   const stepPeak = weights - computeCopy + optimizer + ddpBuckets + fullGradients + fullStepTemporary;
   const atStep = stepPeak > backwardPeak;
-  if (atStep) assumptions.push('peak at the optimizer step (gradients + optimizer temporaries), not in backward');
+  if (atStep) assumptions.push(msg('memory.peakAtStep'));
   const allocatedBytes = Math.max(backwardPeak, stepPeak);
   const { reserveBytes, contextBytes } = runtimeBytes(activations + logits, 0, false, k);
   const breakdown: MemoryBreakdown = atStep

@@ -98,9 +98,13 @@ const input = fc
       undefined,
     ),
   })
-  .map(({ setup: s, ...rest }): EstimateInput => {
+  .map(({ setup: s, ...rest }) => {
     const raw = { ...rest, ...s };
-    return estimateInputSchema.parse(JSON.parse(JSON.stringify(raw)));
+    return {
+      ...estimateInputSchema.parse(JSON.parse(JSON.stringify(raw))),
+      batchSize: rest.batchSize,
+      seqLen: rest.seqLen,
+    };
   });
 
 const bytesOf = (i: EstimateInput): number[] => {

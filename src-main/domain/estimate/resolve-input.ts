@@ -1,12 +1,13 @@
 import { InputError } from '../errors';
-import { msg } from '../messages';
-import type { EstimateInput, MemoryEstimate, Quant } from './input';
-import { computeDtype } from './units';
+import { estimateFields } from '../fields/estimate-fields';
+import { resolveFields } from '../fields/resolve';
+import { msg, type Message } from '../messages';
+import { isQuantized, isTraining, type EstimateInput, type Precision, type Quant, type ResolvedInput } from './input';
 
-export type ResolvedInput = MemoryEstimate['resolvedInput'];
+export type { ResolvedInput } from './input';
 
 /** Bits per weight of each 4-bit scheme are in weights.ts; here only which precision a scheme needs. */
-const SCHEME_PRECISIONS: Record<Exclude<Quant, 'none'>, Array<EstimateInput['precision']>> = {
+const SCHEME_PRECISIONS: Record<Exclude<Quant, 'none'>, Precision[]> = {
   bnb: ['int4', 'int8'],
   gptq: ['int4', 'int8'],
   awq: ['int4'],
@@ -14,147 +15,72 @@ const SCHEME_PRECISIONS: Record<Exclude<Quant, 'none'>, Array<EstimateInput['pre
   'gguf-q8_0': ['int8'],
 };
 
+/** The memory-saving switches of training: each one on is a modelling choice the result names. */
+const MEMORY_SAVERS = ['optimizerInBackward', 'chunkedCrossEntropy', 'activationOffload', 'optimizerOffload'] as const;
+
 /**
- * Fills every default of an estimate input and rejects incoherent combinations with an
- * InputError naming the field. Returns the filled input and the notable assumptions made.
+ * The input with every default of the field table filled in, without checking it or saying
+ * what was assumed: for reading a stored configuration (a logged run's precision or batch).
  */
-export function resolveInput(input: EstimateInput): { resolved: ResolvedInput; assumptions: string[] } {
-  const assumptions: string[] = [];
-  const { method, precision } = input;
-  for (const field of ['batchSize', 'seqLen', 'gpus'] as const) {
-    const value = input[field];
-    if (value !== undefined && !(Number.isInteger(value) && value >= 1)) {
-      throw new InputError(field, `${field} must be a whole number of at least 1`);
-    }
-  }
-  if (input.lora && !(Number.isInteger(input.lora.rank) && input.lora.rank >= 1)) {
-    throw new InputError('lora.rank', 'the LoRA rank must be a whole number of at least 1');
-  }
-  const training = method !== 'inference';
-  const quantized = precision === 'int4' || precision === 'int8';
+export function fillDefaults(input: EstimateInput): ResolvedInput {
+  return resolveFields(estimateFields, withoutNoneQuant(input)).values;
+}
 
-  if (method === 'qlora' && precision !== 'int4') {
-    throw new InputError('precision', msg('input.qloraNeedsInt4'));
-  }
-  if (method === 'full' && quantized) {
-    throw new InputError(
-      'precision',
-      'full fine-tuning cannot update a quantized base: use bf16, or qlora for a 4-bit base',
-    );
-  }
+/** quant 'none' names no scheme: on a 4- or 8-bit base the table's default scheme applies (and is said). */
+function withoutNoneQuant(input: EstimateInput): EstimateInput {
+  return input.quant === 'none' ? { ...input, quant: undefined } : input;
+}
 
-  let quant: Quant = input.quant ?? 'none';
-  if (quantized && quant === 'none') {
-    quant = 'bnb';
-    assumptions.push(
-      precision === 'int4'
-        ? 'quantization: bitsandbytes NF4 with double quantization'
-        : 'quantization: bitsandbytes LLM.int8()',
-    );
+/**
+ * Fills every default of an estimate input from the field table (domain/fields) and rejects
+ * incoherent combinations with an InputError naming the field. Returns the filled input and
+ * what was assumed: each default used, each given value that does not apply, as messages.
+ */
+export function resolveInput(input: EstimateInput): { resolved: ResolvedInput; assumptions: Message[] } {
+  assertWholeNumbers(input);
+  const { values: resolved, assumptions } = resolveFields(estimateFields, withoutNoneQuant(input));
+  const { method, precision, quant, gpus } = resolved;
+  if (method === 'qlora' && precision !== 'int4') throw new InputError('precision', msg('input.qloraNeedsInt4'));
+  if (method === 'full' && isQuantized(precision)) {
+    throw new InputError('precision', msg('input.fullNeedsUnquantized'));
   }
-  if (!quantized && quant !== 'none') {
-    throw new InputError(
-      'quant',
-      `${quant} quantizes weights to ${SCHEME_PRECISIONS[quant].join(' or ')}: set precision accordingly`,
-    );
+  if (!isQuantized(precision) && input.quant !== undefined && input.quant !== 'none') {
+    throw new InputError('quant', msg('input.quantNeedsPrecision', schemeParams(input.quant)));
   }
   if (quant !== 'none' && !SCHEME_PRECISIONS[quant].includes(precision)) {
-    throw new InputError('quant', `${quant} is a ${SCHEME_PRECISIONS[quant].join('/')} scheme, not ${precision}`);
+    throw new InputError('quant', msg('input.quantSchemeMismatch', { ...schemeParams(quant), precision }));
   }
-  if (training && quant.startsWith('gguf')) {
-    throw new InputError('quant', 'GGUF models run in llama.cpp for inference; train from a bnb, GPTQ or AWQ base');
+  const gguf = quant.startsWith('gguf');
+  if (isTraining(method) && gguf) throw new InputError('quant', msg('input.ggufIsForInference'));
+  if (gguf && resolved.inferenceRuntime === 'eager') {
+    throw new InputError('inferenceRuntime', msg('input.ggufNeedsEfficient'));
   }
-
-  const gpus = input.gpus ?? 1;
-  const sharding = input.sharding ?? 'none';
-  const optimizer = input.optimizer ?? 'adamw';
-  if (training && input.optimizer === undefined) assumptions.push('optimizer: AdamW');
-  const mixedPrecision = input.mixedPrecision ?? (training && precision !== 'fp32');
-  if (training && input.mixedPrecision === undefined && mixedPrecision) {
-    assumptions.push(
-      method === 'full'
-        ? 'mixed precision: fp32 master weights and AdamW states, 16-bit compute'
-        : 'LoRA adapters and their optimizer states kept in fp32',
-    );
+  for (const field of MEMORY_SAVERS) if (resolved[field]) assumptions.push(msg(`memory.${field}`));
+  if (gpus === 1 && resolved.sharding !== 'none') {
+    assumptions.push(msg('assume.shardingOneGpu', { sharding: msg(`option.sharding.${resolved.sharding}`) }));
   }
-  // PEFT's prepare_model_for_kbit_training turns gradient checkpointing on by default, so
-  // QLoRA recipes run with it; everything else defaults to off, as HF TrainingArguments do.
-  const gradientCheckpointing = input.gradientCheckpointing ?? method === 'qlora';
-  if (method === 'qlora' && input.gradientCheckpointing === undefined) {
-    assumptions.push('gradient checkpointing on (the PEFT QLoRA default)');
-  }
-  const flashAttention = input.flashAttention ?? true;
-  const kvCachePrecision = input.kvCachePrecision ?? computeDtype(precision);
-
-  let lora = input.lora;
-  if (method === 'lora' || method === 'qlora') {
-    if (!lora) {
-      lora = { rank: 16, targets: 'attention' };
-      assumptions.push('LoRA rank 16 on the attention projections (q, k, v, o)');
-    }
-  } else if (lora) {
-    assumptions.push(`LoRA settings ignored: method is ${method}`);
-    lora = undefined;
-  }
-  const { optimizerInBackward, chunkedCrossEntropy, activationOffload, optimizerOffload } = trainingOptions(
-    input,
-    training,
-    assumptions,
-  );
-  const inferenceRuntime = input.inferenceRuntime ?? 'efficient';
-  if (quant.startsWith('gguf') && inferenceRuntime === 'eager') {
-    throw new InputError('inferenceRuntime', 'GGUF models run in llama.cpp, an efficient runtime: choose efficient');
-  }
-  if (gpus === 1 && sharding !== 'none') assumptions.push(`${sharding} on one GPU shards nothing`);
-  if (!training && gpus > 1) {
-    assumptions.push(
-      `inference on ${gpus} GPUs: weights and KV cache split evenly across them (tensor or pipeline parallel)`,
-    );
-  }
-
-  const resolved: ResolvedInput = {
-    model: input.model,
-    method,
-    precision,
-    quant,
-    batchSize: input.batchSize,
-    seqLen: input.seqLen,
-    optimizer,
-    mixedPrecision,
-    gradientCheckpointing,
-    flashAttention,
-    gpus,
-    sharding,
-    kvCachePrecision,
-    optimizerInBackward,
-    chunkedCrossEntropy,
-    activationOffload,
-    optimizerOffload,
-    inferenceRuntime,
-    ...(lora ? { lora } : {}),
-    ...(input.gpu ? { gpu: input.gpu } : {}),
-  };
+  if (!isTraining(method) && gpus > 1) assumptions.push(msg('assume.inferenceSplit', { count: gpus }));
   return { resolved, assumptions };
 }
 
-const TRAINING_OPTIONS = {
-  optimizerInBackward: 'optimizer step fused into backward: gradients freed parameter by parameter',
-  chunkedCrossEntropy: 'chunked cross-entropy: the fp32 logits exist one chunk at a time',
-  activationOffload: 'activation offloading: saved activations wait in CPU memory until backward',
-  optimizerOffload: 'optimizer offloading: optimizer states and master weights in CPU memory, step on the CPU',
-} as const;
+function schemeParams(quant: Exclude<Quant, 'none'>): { scheme: Message; precisions: string } {
+  return { scheme: msg(`option.quant.${quant}`), precisions: SCHEME_PRECISIONS[quant].join('/') };
+}
 
-/** The training-only switches, off by default; on for inference they are ignored (and said so). */
-function trainingOptions(
-  input: EstimateInput,
-  training: boolean,
-  assumptions: string[],
-): Record<keyof typeof TRAINING_OPTIONS, boolean> {
-  const entries = (Object.keys(TRAINING_OPTIONS) as Array<keyof typeof TRAINING_OPTIONS>).map((field) => {
-    const on = input[field] ?? false;
-    if (on && !training) assumptions.push(`${field} ignored: method is inference`);
-    else if (on) assumptions.push(TRAINING_OPTIONS[field]);
-    return [field, on && training] as const;
-  });
-  return Object.fromEntries(entries) as Record<keyof typeof TRAINING_OPTIONS, boolean>;
+/**
+ * The contract already checks these; a direct caller of the domain (a script, a bench) may not
+ * have parsed its input, and a fractional batch would make every later formula quietly wrong.
+ */
+function assertWholeNumbers(input: EstimateInput): void {
+  const counts: [string, number | undefined][] = [
+    ['batchSize', input.batchSize],
+    ['seqLen', input.seqLen],
+    ['gpus', input.gpus],
+    ['lora.rank', input.lora?.rank],
+  ];
+  for (const [field, value] of counts) {
+    if (value !== undefined && !(Number.isInteger(value) && value >= 1)) {
+      throw new InputError(field, msg('validation.wholeNumberFrom', { min: 1 }));
+    }
+  }
 }

@@ -1,5 +1,6 @@
 import type { ModelPreset } from '../catalog';
 import { InputError } from '../errors';
+import { msg, type Message } from '../messages';
 import type { EstimateInput, ModelInputObject, ResolvedModel } from './input';
 import { MAX_PARAMS, parseParamCount } from './units';
 
@@ -142,18 +143,17 @@ export function embeddingParams(m: Pick<ResolvedModel, 'vocab' | 'hidden' | 'tie
 export function resolveModel(
   model: EstimateInput['model'],
   presets: ModelPreset[],
-): { model: ResolvedModel; assumptions: string[] } {
+): { model: ResolvedModel; assumptions: Message[] } {
   if (typeof model === 'string') {
     const key = model.trim().toLowerCase();
     const preset = presets.find((p) => p.id === key);
     if (preset) return { model: fromPreset(preset), assumptions: [] };
     const params = parseParamCount(key);
     if (params === null) {
-      throw new InputError('model', `"${model}" is neither a known model preset nor a size such as "13b" or "7e9"`);
+      throw new InputError('model', msg('model.unknown', { model: model.trim() }));
     }
-    if (params < 1e6) throw new InputError('model', `${params} parameters is too small for a language model`);
-    if (params > MAX_PARAMS)
-      throw new InputError('model', `more than ${MAX_PARAMS} parameters is beyond any model this estimates`);
+    if (params < 1e6) throw new InputError('model', msg('model.tooSmall', { params }));
+    if (params > MAX_PARAMS) throw new InputError('model', msg('model.tooLarge', { max: MAX_PARAMS }));
     return fromShape({ params }, `${model.trim()} model`);
   }
   return fromShape(model, 'custom model');
@@ -179,7 +179,7 @@ function fromPreset(p: ModelPreset): ResolvedModel {
   };
 }
 
-function fromShape(given: ModelInputObject, name: string): { model: ResolvedModel; assumptions: string[] } {
+function fromShape(given: ModelInputObject, name: string): { model: ResolvedModel; assumptions: Message[] } {
   // An MoE model's width follows its dense-equivalent size, not its total: the MLP (about 65%
   // of a dense block's parameters, e.g. Llama/Mixtral) is repeated once per expert.
   const denseEquivalent =
@@ -226,10 +226,7 @@ function fromShape(given: ModelInputObject, name: string): { model: ResolvedMode
   const activeParams =
     experts > 1 ? Math.min(given.params, given.params - layers * (perLayer - activePerLayer)) : given.params;
   const model: ResolvedModel = { id: null, name, layers, ...shape, params: given.params, activeParams };
-  const assumptions =
-    guessed.length === 0
-      ? []
-      : [`shape guessed from size (${guessed.join(', ')}): a typical modern decoder with GQA and a SwiGLU MLP`];
+  const assumptions = guessed.length === 0 ? [] : [msg('model.shapeGuessed', { fields: guessed.join(', ') })];
   return { model, assumptions };
 }
 

@@ -1,13 +1,12 @@
-import type { EstimateInput, LoraTarget, ResolvedModel } from './input';
+import type { LoraTarget, ResolvedInput, ResolvedModel } from './input';
+
+type Lora = NonNullable<ResolvedInput['lora']>;
 
 const ATTENTION: LoraTarget[] = ['q', 'k', 'v', 'o'];
 const ALL_LINEAR: LoraTarget[] = ['q', 'k', 'v', 'o', 'gate', 'up', 'down'];
 
 /** The matrices a LoRA target list names, without gate on a non-gated MLP. */
-export function loraTargets(
-  targets: NonNullable<EstimateInput['lora']>['targets'],
-  model: ResolvedModel,
-): LoraTarget[] {
+export function loraTargets(targets: Lora['targets'], model: ResolvedModel): LoraTarget[] {
   const list = targets === 'attention' ? ATTENTION : targets === 'all-linear' ? ALL_LINEAR : targets;
   return [...new Set(list)].filter((t) => t !== 'gate' || model.gatedMlp);
 }
@@ -33,7 +32,7 @@ function matrixDims(target: LoraTarget, m: ResolvedModel): [number, number, numb
 }
 
 /** LoRA adapter parameters: Σ over targeted matrices r·(d_in + d_out)·L (Hu et al. 2021). */
-export function loraParams(lora: NonNullable<EstimateInput['lora']>, model: ResolvedModel): number {
+export function loraParams(lora: Lora, model: ResolvedModel): number {
   let perLayer = 0;
   for (const target of loraTargets(lora.targets, model)) {
     const [dIn, dOut, copies] = matrixDims(target, model);

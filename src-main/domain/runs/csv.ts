@@ -75,9 +75,10 @@ function cells(run: Run): Record<Column, string> {
     provider: text(run.provider),
     model: run.modelLabel,
     method: run.config.method,
-    precision: run.config.precision,
-    batchSize: String(run.config.batchSize),
-    seqLen: String(run.config.seqLen),
+    // Copies of the config as logged: a field it leaves to the default stays empty, and reads back so.
+    precision: text(run.config.precision),
+    batchSize: text(run.config.batchSize),
+    seqLen: text(run.config.seqLen),
     peakMemoryGiB: text(run.peakMemoryGiB),
     memoryMeter: text(run.memoryMeter),
     tokensPerSecond: text(run.tokensPerSecond),

@@ -1,68 +1,25 @@
 import { z } from 'zod';
-import { cardIdSchema, currencySchema, type Currency } from '../catalog';
-import { estimateInputSchema } from '../estimate/input';
+import type { Currency } from '../catalog';
+import {
+  memoryMeterSchema,
+  runCurrencySchema,
+  runFields,
+  runOutcomeSchema,
+  throughputKindSchema,
+  throughputScopeSchema,
+} from '../fields/run-fields';
+import { patchSchema, tableSchemaWithDefaults } from '../fields/schema';
 
-/** Which meter read a peak-memory figure; they differ by GiBs (nvidia-smi > reserved > allocated). */
-export const memoryMeterSchema = z.enum(['nvidia-smi', 'torch-reserved', 'torch-allocated']);
+export { memoryMeterSchema, runCurrencySchema, runOutcomeSchema, throughputKindSchema, throughputScopeSchema };
 export type MemoryMeter = z.infer<typeof memoryMeterSchema>;
-export const runOutcomeSchema = z.enum(['ok', 'oom', 'crashed', 'preempted']);
 export type RunOutcome = z.infer<typeof runOutcomeSchema>;
-/** The currency a run was paid in: the catalog's currencies. */
-export const runCurrencySchema = currencySchema;
 export type RunCurrency = Currency;
+export type ThroughputKind = z.infer<typeof throughputKindSchema>;
 export const runOriginSchema = z.enum(['mine', 'published']);
 export type RunOrigin = z.infer<typeof runOriginSchema>;
-/** What `tokensPerSecond` counts: training tokens, generated tokens or prompt tokens. */
-export const throughputKindSchema = z.enum(['train', 'decode', 'prefill']);
-export type ThroughputKind = z.infer<typeof throughputKindSchema>;
-/** Whether `tokensPerSecond` is one GPU's rate or the whole run's; absent = the whole run. */
-export const throughputScopeSchema = z.enum(['per-gpu', 'all-gpus']);
 
-/** Upper limits that keep a typo (or a hostile file) from storing absurd numbers. */
-const RUN_LIMITS = {
-  peakMemoryGiB: 4096,
-  tokensPerSecond: 1e9,
-  durationHours: 1e5,
-  cost: 1e9,
-  notesChars: 10_000,
-  providerChars: 80,
-} as const;
-
-/** Optional free text; an empty string means "not given", so it reads back as absent. */
-function optionalText(maxChars: number) {
-  return z
-    .string()
-    .max(maxChars)
-    .optional()
-    .transform((text) => (text === '' ? undefined : text));
-}
-
-/** ISO 8601 date ("2025-11-30") or date-time with a zone ("2025-11-30T14:05:00+08:00", "…Z"). */
-const startedAtSchema = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
-  error: 'use an ISO 8601 date (2025-11-30) or date-time with a zone (2025-11-30T14:05:00+08:00)',
-});
-
-/** The run's fields without the cross-field rules (zod cannot extend a refined object). */
-export const runFieldsSchema = z
-  .object({
-    config: estimateInputSchema,
-    card: cardIdSchema,
-    gpus: z.number().int().min(1).max(1024),
-    provider: optionalText(RUN_LIMITS.providerChars),
-    /** Per GPU, at peak; null when unknown (an OOM, or no meter was read). */
-    peakMemoryGiB: z.number().min(0).max(RUN_LIMITS.peakMemoryGiB).nullable().default(null),
-    memoryMeter: memoryMeterSchema.nullable().default(null),
-    tokensPerSecond: z.number().positive().max(RUN_LIMITS.tokensPerSecond).optional(),
-    throughputKind: throughputKindSchema.optional(),
-    throughputScope: throughputScopeSchema.optional(),
-    durationHours: z.number().min(0).max(RUN_LIMITS.durationHours).optional(),
-    cost: z.number().min(0).max(RUN_LIMITS.cost).optional(),
-    currency: runCurrencySchema.optional(),
-    outcome: runOutcomeSchema,
-    notes: optionalText(RUN_LIMITS.notesChars),
-    startedAt: startedAtSchema.optional(),
-  })
-  .strict();
+/** The run's fields without the cross-field rules (zod cannot extend a refined object): domain/fields/run-fields.ts. */
+export const runFieldsSchema = tableSchemaWithDefaults(runFields);
 
 type RunFields = z.output<typeof runFieldsSchema>;
 
@@ -103,25 +60,9 @@ export type RunInputDraft = z.input<typeof runInputSchema>;
 
 /**
  * A change to some fields of a run; the merged run is checked against every rule again.
- * null clears an optional field (JSON has no undefined).
+ * null clears an optional field (JSON has no undefined); a field the patch does not mention stays.
  */
-export const runPatchSchema = runFieldsSchema
-  .partial()
-  .extend({
-    // Without their defaults: a patch that does not mention them must not clear them.
-    peakMemoryGiB: z.number().min(0).max(RUN_LIMITS.peakMemoryGiB).nullable().optional(),
-    memoryMeter: memoryMeterSchema.nullable().optional(),
-    provider: runFieldsSchema.shape.provider.nullable(),
-    tokensPerSecond: runFieldsSchema.shape.tokensPerSecond.nullable(),
-    throughputKind: runFieldsSchema.shape.throughputKind.nullable(),
-    throughputScope: runFieldsSchema.shape.throughputScope.nullable(),
-    durationHours: runFieldsSchema.shape.durationHours.nullable(),
-    cost: runFieldsSchema.shape.cost.nullable(),
-    currency: runFieldsSchema.shape.currency.nullable(),
-    notes: runFieldsSchema.shape.notes.nullable(),
-    startedAt: runFieldsSchema.shape.startedAt.nullable(),
-  })
-  .strict();
+export const runPatchSchema = patchSchema(runFields);
 export type RunPatch = z.input<typeof runPatchSchema>;
 
 /** A stored run: the input plus what the store adds. */
