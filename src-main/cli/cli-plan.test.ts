@@ -57,7 +57,8 @@ describe('cardwise plan', () => {
   it('names the flag at fault', () => {
     const missing = runCli(db, ['plan', '--card', 'rtx-4090']);
     expect(missing.status).toBe(2);
-    expect(missing.stderr).toBe('error: --hours: required: hours of compute the job needs\n');
+    // zod's own words for a missing field, in plain English (the hand-written 'required: …' is gone).
+    expect(missing.stderr).toBe('error: --hours: is required\n');
     const checkpoint = runCli(db, [
       'plan',
       '--card',

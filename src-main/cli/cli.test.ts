@@ -126,7 +126,19 @@ describe('cardwise estimate', () => {
   });
 
   it('agrees between flags and the same input given as a file', () => {
-    const fromFlags = cardwiseJson(['estimate', '--params', '7b', '--method', 'full', '--batch', '2', '--seq', '512']);
+    const fromFlags = cardwiseJson([
+      'estimate',
+      '--params',
+      '7b',
+      '--method',
+      'full',
+      '--precision',
+      'bf16',
+      '--batch',
+      '2',
+      '--seq',
+      '512',
+    ]);
     const file = writeJson('one.json', { model: '7b', method: 'full', precision: 'bf16', batchSize: 2, seqLen: 512 });
     expect(cardwiseJson(['estimate', '--input', file])).toEqual(fromFlags);
     const piped = cardwise(

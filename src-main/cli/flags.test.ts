@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { ModelPreset } from '../domain/catalog';
 import { estimateInputSchema } from '../domain/estimate/input';
 import { rankInputSchema } from '../ipc/contract';
-import { estimateInputFromFlags, flagForEstimateField, needsPresetShape, parseLoraTargets } from './estimate-flags';
+import { fillDefaults } from '../domain/estimate/resolve-input';
+import { estimateInputFromFlags, flagForEstimateField, needsPresetShape } from './estimate-flags';
 import { flagForRankField, rankInputFromFlags } from './rank-flags';
-import { UsageError } from './usage-error';
+import { UsageError } from './report-error';
 
 /** The flag the mapping rejects, or null when it accepts. */
 function rejectedFlag(run: () => unknown): string | null {
@@ -55,7 +56,8 @@ describe('estimateInputFromFlags', () => {
       sharding: 'zero2',
       gpu: 'rtx-4090',
     });
-    expect(input).toEqual({
+    // precision is left to the table's default, which resolves to bf16 for LoRA.
+    expect(fillDefaults(input)).toMatchObject({
       model: 'llama-2-13b',
       method: 'lora',
       precision: 'bf16',
@@ -79,7 +81,8 @@ describe('estimateInputFromFlags', () => {
 
   it('leaves unset options out, so the estimator applies its own defaults', () => {
     const input = estimateInputFromFlags({ params: '7b', method: 'full' });
-    expect(Object.keys(input).sort()).toEqual(['batchSize', 'method', 'model', 'precision', 'seqLen']);
+    // The defaults of precision, batch and sequence live in the field table now, not in the flags.
+    expect(Object.keys(input).sort()).toEqual(['method', 'model']);
   });
 
   it('maps the memory-saving switches and the inference runtime', () => {
@@ -107,8 +110,10 @@ describe('estimateInputFromFlags', () => {
   });
 
   it('defaults qlora to a 4-bit base', () => {
-    expect(estimateInputFromFlags({ params: '7b', method: 'qlora' }).precision).toBe('int4');
-    expect(estimateInputFromFlags({ params: '7b', method: 'qlora', precision: 'int8' }).precision).toBe('int8');
+    expect(fillDefaults(estimateInputFromFlags({ params: '7b', method: 'qlora' })).precision).toBe('int4');
+    expect(fillDefaults(estimateInputFromFlags({ params: '7b', method: 'qlora', precision: 'int8' })).precision).toBe(
+      'int8',
+    );
   });
 
   it('turns shape flags into a shape object starting from --params', () => {
@@ -146,11 +151,13 @@ describe('estimateInputFromFlags', () => {
   });
 
   it('fills the other LoRA setting when only one is given', () => {
-    expect(estimateInputFromFlags({ params: '7b', method: 'lora', 'lora-rank': '8' }).lora).toEqual({
+    expect(fillDefaults(estimateInputFromFlags({ params: '7b', method: 'lora', 'lora-rank': '8' })).lora).toEqual({
       rank: 8,
       targets: 'attention',
     });
-    expect(estimateInputFromFlags({ params: '7b', method: 'lora', 'lora-targets': 'all-linear' }).lora).toEqual({
+    expect(
+      fillDefaults(estimateInputFromFlags({ params: '7b', method: 'lora', 'lora-targets': 'all-linear' })).lora,
+    ).toEqual({
       rank: 16,
       targets: 'all-linear',
     });
@@ -177,16 +184,19 @@ describe('estimateInputFromFlags', () => {
   });
 });
 
-describe('parseLoraTargets', () => {
+describe('--lora-targets', () => {
+  const targets = (text: string) =>
+    estimateInputFromFlags({ params: '7b', method: 'lora', 'lora-targets': text }).lora?.targets;
+
   it('accepts the two presets and a module list', () => {
-    expect(parseLoraTargets('attention')).toBe('attention');
-    expect(parseLoraTargets('all-linear')).toBe('all-linear');
-    expect(parseLoraTargets('q, v')).toEqual(['q', 'v']);
+    expect(targets('attention')).toBe('attention');
+    expect(targets('all-linear')).toBe('all-linear');
+    expect(targets('q, v')).toEqual(['q', 'v']);
   });
 
   it('rejects a preset inside a list and repeated modules', () => {
-    expect(rejectedFlag(() => parseLoraTargets('q,attention'))).toBe('--lora-targets');
-    expect(rejectedFlag(() => parseLoraTargets('q,k,q'))).toBe('--lora-targets');
+    expect(rejectedFlag(() => targets('q,attention'))).toBe('--lora-targets');
+    expect(rejectedFlag(() => targets('q,k,q'))).toBe('--lora-targets');
   });
 });
 

@@ -1,6 +1,6 @@
 import { ContractCallError } from '../ipc/register';
-import { UsageError } from './usage-error';
-import { globalOptions } from './help';
+import { globalOptions } from './program';
+import { UsageError } from './report-error';
 
 /** One bad row as the contract reports it (see ImportIssue in src-main/domain/runs). */
 export interface RowIssue {

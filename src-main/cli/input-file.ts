@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { UsageError } from './usage-error';
+import { UsageError } from './report-error';
 
 /** Reads and parses the JSON named by `--input` ("-" reads stdin). Errors name the flag. */
 export async function readJsonInput(flag: string, file: string): Promise<unknown> {

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { CommanderError } from 'commander';
 import type { App } from '../app';
-import { printJson, type Command, type Io, type OptionSpecs } from './command';
+import { printJson, type Command, type Io } from './command';
 import { cardsCommand } from './commands/cards';
 import { dbCommand } from './commands/db';
 import { estimateCommand } from './commands/estimate';
@@ -14,9 +14,8 @@ import { planCommand } from './commands/plan';
 import { rankCommand } from './commands/rank';
 import { runsCommand } from './commands/runs';
 import { serveCommand } from './commands/serve';
-import { commandHelp, globalOptions, usage } from './help';
-import { describeFailure, EXIT_USAGE } from './report-error';
-import { UsageError } from './usage-error';
+import { buildProgram, usageFromCommander, type Selection } from './program';
+import { describeFailure, EXIT_USAGE, UsageError } from './report-error';
 
 export const commands: readonly Command[] = [
   estimateCommand,
@@ -45,60 +44,47 @@ const processIo: Io = {
  * `--json`, stdout carries exactly one JSON value or nothing.
  */
 export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
-  const args = hoistCommand(argv);
-  const [name] = args;
-  if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
-    const parent = name === 'help' ? commands.find((command) => command.name === args[1]) : undefined;
-    const topic = parent?.subcommands?.find((sub) => sub.name === args[2]) ?? parent;
-    if (name === undefined) {
-      io.stderr(usage(commands));
-      return EXIT_USAGE;
-    }
-    io.stdout(topic ? commandHelp(topic) : usage(commands));
-    return 0;
-  }
-  const command = commands.find((candidate) => candidate.name === name);
-  if (!command) {
-    io.stderr(`error: unknown command "${name}"\n\n${usage(commands)}`);
+  let help = '';
+  let selection: Selection | undefined;
+  const program = buildProgram(
+    commands,
+    (text) => void (help += text),
+    (picked) => void (selection = picked),
+  );
+  if (argv.length === 0) {
+    io.stderr(program.helpInformation());
     return EXIT_USAGE;
   }
-
+  const { words: argvWords, rest } = splitPassThrough(argv);
+  const words = commandWords(argvWords);
   let app: App | undefined;
   try {
-    const { target, words, rest } = pickSubcommand(command, args.slice(1));
-    if (!target) {
-      // `cardwise runs` or `cardwise runs --help`: the list of subcommands.
-      if (words.includes('--help') || words.includes('-h')) {
-        io.stdout(commandHelp(command));
-        return 0;
+    try {
+      await program.parseAsync(helpWordToFlag(argvWords), { from: 'user' });
+    } catch (error) {
+      if (!(error instanceof CommanderError)) throw error;
+      if (error.code === 'commander.unknownCommand' && words.length === 0) {
+        io.stderr(
+          `error: unknown command "${/'([^']*)'/.exec(error.message)?.[1] ?? ''}"\n\n${program.helpInformation()}`,
+        );
+        return EXIT_USAGE;
       }
-      throw new UsageError(command.name, `needs a subcommand: ${subcommandNames(command)} (see --help)`);
-    }
-    const options: OptionSpecs = { ...target.options, ...globalOptions };
-    const { values, positionals } = parseArgs({
-      args: words,
-      options: Object.fromEntries(
-        Object.entries(options).map(([key, spec]) => [
-          key,
-          { type: spec.type, ...(key === 'help' ? { short: 'h' } : {}) },
-        ]),
-      ),
-      strict: true,
-      allowPositionals: true,
-    });
-    if (values.help === true) {
+      const outcome = usageFromCommander(error, words, subcommandsOf(words));
+      if (outcome !== 'help') throw outcome;
       // Even help keeps the --json promise: one JSON value on stdout.
-      if (values.json === true) printJson(io, { help: commandHelp(target) });
-      else io.stdout(commandHelp(target));
+      if (argvWords.includes('--json')) printJson(io, { help });
+      else io.stdout(help);
       return 0;
     }
-    const dbFlag = values.db;
-    if (dbFlag === '') throw new UsageError('--db', 'needs a path');
-    const status = await target.run({
-      flags: values,
+    if (!selection) throw new UsageError(words.join(' '), 'nothing to run (see --help)');
+    const { command, flags, positionals } = selection as Selection;
+    if (flags.db === '') throw new UsageError('--db', 'needs a path');
+    const dbFlag = flags.db;
+    const status = await command.run({
+      flags,
       positionals,
       rest,
-      json: values.json === true,
+      json: flags.json === true,
       io,
       async app() {
         if (!app) {
@@ -123,55 +109,43 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
   }
 }
 
-/**
- * Splits the words after the command name: the words after `--` of a pass-through command,
- * and the subcommand word of a command that has subcommands (the first word that is neither
- * a flag nor the value of --db). `target` is undefined when a subcommand is needed but none was given.
- */
-function pickSubcommand(
-  command: Command,
-  tail: readonly string[],
-): { target: Command | undefined; words: string[]; rest: string[] } {
-  let words = [...tail];
-  let rest: string[] = [];
-  if (command.passThrough) {
-    const dashes = words.indexOf('--');
-    if (dashes >= 0) {
-      rest = words.slice(dashes + 1);
-      words = words.slice(0, dashes);
-    }
-  }
-  if (!command.subcommands) return { target: command, words, rest };
-  let index = 0;
-  while (index < words.length && words[index]!.startsWith('-')) index += words[index] === '--db' ? 2 : 1;
-  if (index >= words.length) return { target: undefined, words, rest };
-  const [word] = words.splice(index, 1);
-  const target = command.subcommands.find((candidate) => candidate.name === word);
-  if (!target) {
-    throw new UsageError(command.name, `unknown subcommand "${word}" (one of ${subcommandNames(command)})`);
-  }
-  return { target, words, rest };
+/** `cardwise help runs add` is `cardwise runs add --help`. */
+function helpWordToFlag(argv: readonly string[]): string[] {
+  return argv[0] === 'help' ? [...argv.slice(1), '--help'] : [...argv];
 }
 
-function subcommandNames(command: Command): string {
-  return (command.subcommands ?? []).map((sub) => sub.name).join(', ');
+/** For a command that passes a command line through (`measure -- python train.py`): the words after `--`, untouched. */
+function splitPassThrough(argv: readonly string[]): { words: string[]; rest: string[] } {
+  const word = commandWords(argv)[0];
+  const dashes = argv.indexOf('--');
+  if (!commands.find((command) => command.name === word)?.passThrough || dashes < 0) {
+    return { words: [...argv], rest: [] };
+  }
+  return { words: argv.slice(0, dashes), rest: argv.slice(dashes + 1) };
 }
 
-/**
- * Lets global flags come before the command (`cardwise --json cards list`) by moving
- * the command word to the front; everything else keeps its order.
- */
-function hoistCommand(argv: readonly string[]): string[] {
-  const args = [...argv];
-  let index = 0;
-  while (index < args.length) {
-    const arg = args[index]!;
-    if (arg === '--json') index += 1;
-    else if (arg === '--db') index += 2;
-    else if (arg.startsWith('--db=')) index += 1;
-    else break;
+/** The command words of a line (`runs`, `add`), skipping the global flags and the value of --db. */
+function commandWords(argv: readonly string[]): string[] {
+  const words: string[] = [];
+  let level: readonly Command[] | undefined = commands;
+  for (let index = argv[0] === 'help' ? 1 : 0; index < argv.length && level; index++) {
+    const arg = argv[index]!;
+    if (arg === '--db') index++;
+    if (arg.startsWith('-')) continue;
+    const command: Command | undefined = level.find((candidate) => candidate.name === arg);
+    if (!command) break;
+    words.push(arg);
+    level = command.subcommands;
   }
-  if (index === 0 || index >= args.length) return args;
-  const [word] = args.splice(index, 1);
-  return [word!, ...args];
+  return words;
+}
+
+function subcommandsOf(words: readonly string[]): string[] {
+  let level: readonly Command[] = commands;
+  let found: Command | undefined;
+  for (const word of words) {
+    found = level.find((command) => command.name === word);
+    level = found?.subcommands ?? [];
+  }
+  return (found?.subcommands ?? []).map((sub) => sub.name);
 }

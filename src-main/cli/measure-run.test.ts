@@ -4,6 +4,7 @@ import type { MeasuredRunRecord } from '../measure/run-record';
 import { listOptionsFromFlags } from './commands/runs-list';
 import { runFromRecord } from './measure-run';
 import { planRequestFromFlags } from './plan-flags';
+import { planRequestSchema } from '../ipc/contract';
 
 const record: MeasuredRunRecord = {
   card: null,
@@ -71,7 +72,9 @@ describe('flag parsing', () => {
   });
 
   it('plan flags fill spot and extras only when given', () => {
-    expect(planRequestFromFlags({ card: 'rtx-4090', hours: '14' })).toEqual({
+    // One GPU is the contract's default now (planRequestSchema), not restated by the flags.
+    expect(planRequestFromFlags({ card: 'rtx-4090', hours: '14' })).toEqual({ card: 'rtx-4090', computeHours: 14 });
+    expect(planRequestSchema.parse(planRequestFromFlags({ card: 'rtx-4090', hours: '14' }))).toMatchObject({
       card: 'rtx-4090',
       gpus: 1,
       computeHours: 14,
@@ -86,7 +89,6 @@ describe('flag parsing', () => {
       }),
     ).toEqual({
       card: 'rtx-4090',
-      gpus: 1,
       computeHours: 14,
       currency: 'CNY',
       spot: { checkpointIntervalMinutes: 10 },

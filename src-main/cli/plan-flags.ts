@@ -1,12 +1,9 @@
 import { currencySchema } from '../domain/catalog';
-import type { ChannelInput } from '../ipc/contract';
+import { planRequestSchema, type ChannelInput } from '../ipc/contract';
 import type { FlagValues, OptionSpecs } from './command';
-import { parseCurrency, parseNonNegativeNumber, parsePositiveInt, parsePositiveNumber } from './parse-value';
-import { UsageError } from './usage-error';
+import { checkFlags, flagFinder, inputFromBindings, type Binding } from './flag-input';
 
 export type PlanRequest = ChannelInput<'plan:compute'>;
-type Spot = NonNullable<PlanRequest['spot']>;
-type Extras = NonNullable<PlanRequest['extras']>;
 
 /** The job, the spot settings and the hidden costs of `cardwise plan`. */
 export const planOptions: OptionSpecs = {
@@ -38,78 +35,39 @@ export const planOptions: OptionSpecs = {
   'snapshot-days': { type: 'string', value: 'D', description: 'days the snapshot is kept' },
 };
 
-/** Flag -> [group, field, parser]; each value is a number the contract checks further. */
-const SPOT_FLAGS: [string, keyof Spot, 'positive' | 'nonNegative'][] = [
-  ['spot-interruptions-per-hour', 'interruptionsPerHour', 'nonNegative'],
-  ['checkpoint-minutes', 'checkpointIntervalMinutes', 'positive'],
-  ['checkpoint-save-minutes', 'checkpointSaveMinutes', 'positive'],
-  ['restart-minutes', 'restartMinutes', 'nonNegative'],
-  ['max-loss-minutes', 'maxLossMinutes', 'positive'],
-  ['spot-price', 'userPricePerHour', 'positive'],
-  ['spot-fraction', 'userPriceFraction', 'positive'],
-];
+const number = (flag: string, path: string): Binding => ({ flag, path, read: 'number' });
 
-const EXTRA_FLAGS: [string, keyof Extras][] = [
-  ['storage-gb', 'storageGB'],
-  ['storage-price', 'storagePricePerGBMonth'],
-  ['storage-days', 'storageDays'],
-  ['egress-gb', 'egressGB'],
-  ['egress-price', 'egressPricePerGB'],
-  ['snapshot-gb', 'snapshotGB'],
-  ['snapshot-price', 'snapshotPricePerGBMonth'],
-  ['snapshot-days', 'snapshotDays'],
+const PLAN_BINDINGS: readonly Binding[] = [
+  { flag: 'card', path: 'card' },
+  number('gpus', 'gpus'),
+  number('hours', 'computeHours'),
+  { flag: 'provider', path: 'provider' },
+  { flag: 'currency', path: 'currency', read: 'upper' },
+  number('setup-hours', 'setupHours'),
+  number('idle-hours', 'idleHours'),
+  number('spot-interruptions-per-hour', 'spot.interruptionsPerHour'),
+  number('checkpoint-minutes', 'spot.checkpointIntervalMinutes'),
+  number('checkpoint-save-minutes', 'spot.checkpointSaveMinutes'),
+  number('restart-minutes', 'spot.restartMinutes'),
+  number('max-loss-minutes', 'spot.maxLossMinutes'),
+  number('spot-price', 'spot.userPricePerHour'),
+  number('spot-fraction', 'spot.userPriceFraction'),
+  number('storage-gb', 'extras.storageGB'),
+  number('storage-price', 'extras.storagePricePerGBMonth'),
+  number('storage-days', 'extras.storageDays'),
+  number('egress-gb', 'extras.egressGB'),
+  number('egress-price', 'extras.egressPricePerGB'),
+  number('snapshot-gb', 'extras.snapshotGB'),
+  number('snapshot-price', 'extras.snapshotPricePerGBMonth'),
+  number('snapshot-days', 'extras.snapshotDays'),
 ];
-
-const FLAG_FOR_FIELD: Record<string, string> = {
-  card: '--card',
-  gpus: '--gpus',
-  gpuCount: '--gpus',
-  computeHours: '--hours',
-  provider: '--provider',
-  currency: '--currency',
-  setupHours: '--setup-hours',
-  idleHours: '--idle-hours',
-  ...Object.fromEntries(SPOT_FLAGS.map(([flag, field]) => [`spot.${field}`, `--${flag}`])),
-  ...Object.fromEntries(EXTRA_FLAGS.map(([flag, field]) => [`extras.${field}`, `--${flag}`])),
-};
 
 /** The flag behind a plan:compute field ("spot.checkpointIntervalMinutes" -> "--checkpoint-minutes"). */
-export function flagForPlanField(field: string): string | undefined {
-  return FLAG_FOR_FIELD[field] ?? FLAG_FOR_FIELD[field.split('.').slice(0, 2).join('.')];
-}
+export const flagForPlanField = flagFinder([...PLAN_BINDINGS, { flag: 'gpus', path: 'gpuCount' }]);
 
-/** Builds the plan:compute request; --card and --hours are required, --spot-price and --spot-fraction exclusive. */
+/** The plan:compute request the flags describe, checked by the contract's schema (a problem names its flag). */
 export function planRequestFromFlags(flags: FlagValues): PlanRequest {
-  if (typeof flags.card !== 'string') throw new UsageError('--card', 'required: a card id (see `cardwise cards list`)');
-  if (typeof flags.hours !== 'string') throw new UsageError('--hours', 'required: hours of compute the job needs');
-  if (flags['spot-price'] !== undefined && flags['spot-fraction'] !== undefined) {
-    throw new UsageError('--spot-fraction', 'give --spot-price or --spot-fraction, not both');
-  }
-  const request: PlanRequest = {
-    card: flags.card,
-    gpus: typeof flags.gpus === 'string' ? parsePositiveInt('--gpus', flags.gpus) : 1,
-    computeHours: parsePositiveNumber('--hours', flags.hours),
-  };
-  if (typeof flags.provider === 'string') request.provider = flags.provider;
-  if (typeof flags.currency === 'string')
-    request.currency = parseCurrency('--currency', flags.currency, currencySchema.options);
-  if (typeof flags['setup-hours'] === 'string')
-    request.setupHours = parseNonNegativeNumber('--setup-hours', flags['setup-hours']);
-  if (typeof flags['idle-hours'] === 'string')
-    request.idleHours = parseNonNegativeNumber('--idle-hours', flags['idle-hours']);
-  const spot: Spot = {};
-  for (const [flag, field, kind] of SPOT_FLAGS) {
-    const text = flags[flag];
-    if (typeof text !== 'string') continue;
-    spot[field] =
-      kind === 'positive' ? parsePositiveNumber(`--${flag}`, text) : parseNonNegativeNumber(`--${flag}`, text);
-  }
-  if (Object.keys(spot).length > 0) request.spot = spot;
-  const extras: Extras = {};
-  for (const [flag, field] of EXTRA_FLAGS) {
-    const text = flags[flag];
-    if (typeof text === 'string') extras[field] = parseNonNegativeNumber(`--${flag}`, text);
-  }
-  if (Object.keys(extras).length > 0) request.extras = extras;
-  return request;
+  const request = inputFromBindings(PLAN_BINDINGS, flags);
+  checkFlags(planRequestSchema, request, PLAN_BINDINGS, flags, 'plan');
+  return request as PlanRequest;
 }

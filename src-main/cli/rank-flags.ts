@@ -1,14 +1,14 @@
+import type { z } from 'zod';
 import { billingSchema, currencySchema } from '../domain/catalog';
-import type { ChannelInput } from '../ipc/contract';
+import { schemaAt } from '../domain/fields/issue-message';
+import { rankInputSchema, type ChannelInput } from '../ipc/contract';
 import type { FlagValues, OptionSpecs } from './command';
 import { flagForEstimateField } from './estimate-flags';
-import { parseCount } from './parse-count';
-import { parseChoice, parseCurrency, parsePositiveInt, parsePositiveIntList, parsePositiveNumber } from './parse-value';
+import { checkFlags, flagFinder, inputFromBindings, type Binding } from './flag-input';
 
 export type RankInput = ChannelInput<'rank:compute'>;
 
-const BILLINGS = ['all', ...billingSchema.options] as const;
-const SORTS = ['cost', 'time', 'jobCost'] as const;
+const SORTS = (schemaAt(rankInputSchema, ['options', 'sort']) as z.ZodEnum).options;
 
 /** Flags for the job and the ranking, on top of the estimate flags. */
 export const rankOptions: OptionSpecs = {
@@ -24,42 +24,32 @@ export const rankOptions: OptionSpecs = {
     value: 'C',
     description: `${currencySchema.options.join(' | ')} (default: your setting)`,
   },
-  billing: { type: 'string', value: 'B', description: `${BILLINGS.join(' | ')} (default all)` },
-  sort: { type: 'string', value: 'S', description: `${SORTS.join(' | ')}` },
+  billing: { type: 'string', value: 'B', description: `all | ${billingSchema.options.join(' | ')} (default all)` },
+  sort: { type: 'string', value: 'S', description: SORTS.join(' | ') },
   'gpu-counts': { type: 'string', value: 'LIST', description: 'set-ups to try, e.g. 1,2,4,8' },
 };
 
-const FLAG_FOR_FIELD: Record<string, string> = {
-  'workload.tokens': '--tokens',
-  'workload.epochs': '--epochs',
-  'workload.tokensPerSample': '--tokens-per-sample',
-  'options.gpuCounts': '--gpu-counts',
-  'options.billing': '--billing',
-  'options.currency': '--currency',
-  'options.sort': '--sort',
-};
+const RANK_BINDINGS: readonly Binding[] = [
+  { flag: 'tokens', path: 'workload.tokens', read: 'count' },
+  { flag: 'epochs', path: 'workload.epochs', read: 'number' },
+  { flag: 'tokens-per-sample', path: 'workload.tokensPerSample', read: 'number' },
+  { flag: 'gpu-counts', path: 'options.gpuCounts', read: 'list' },
+  { flag: 'billing', path: 'options.billing' },
+  { flag: 'currency', path: 'options.currency', read: 'upper' },
+  { flag: 'sort', path: 'options.sort' },
+];
+const findRankFlag = flagFinder(RANK_BINDINGS);
 
 /** The flag that sets a rank-input field ("input.batchSize" -> "--batch"), or undefined. */
 export function flagForRankField(field: string): string | undefined {
   if (field.startsWith('input.')) return flagForEstimateField(field.slice('input.'.length));
   // Domain checks after parsing name estimate fields without the "input." prefix.
-  return FLAG_FOR_FIELD[field] ?? FLAG_FOR_FIELD[field.split('.').slice(0, 2).join('.')] ?? flagForEstimateField(field);
+  return findRankFlag(field) ?? flagForEstimateField(field);
 }
 
-/** Builds the rank:compute input from an estimate input and the job/ranking flags. */
+/** The rank:compute input for an estimate input and the job/ranking flags, checked by the contract's schema. */
 export function rankInputFromFlags(input: RankInput['input'], flags: FlagValues): RankInput {
-  const workload: RankInput['workload'] = {};
-  if (typeof flags.tokens === 'string') workload.tokens = parseCount('--tokens', flags.tokens);
-  if (typeof flags.epochs === 'string') workload.epochs = parsePositiveNumber('--epochs', flags.epochs);
-  if (typeof flags['tokens-per-sample'] === 'string') {
-    workload.tokensPerSample = parsePositiveInt('--tokens-per-sample', flags['tokens-per-sample']);
-  }
-  const options: NonNullable<RankInput['options']> = {};
-  if (typeof flags['gpu-counts'] === 'string')
-    options.gpuCounts = parsePositiveIntList('--gpu-counts', flags['gpu-counts']);
-  if (typeof flags.billing === 'string') options.billing = parseChoice('--billing', flags.billing, BILLINGS);
-  if (typeof flags.currency === 'string')
-    options.currency = parseCurrency('--currency', flags.currency, currencySchema.options);
-  if (typeof flags.sort === 'string') options.sort = parseChoice('--sort', flags.sort, SORTS);
-  return { input, workload, options };
+  const rank = inputFromBindings(RANK_BINDINGS, flags, { input, workload: {}, options: {} });
+  checkFlags(rankInputSchema, rank, RANK_BINDINGS, flags, 'rank');
+  return rank as RankInput;
 }

@@ -1,3 +1,4 @@
+import { english } from '../domain/messages';
 import type { EstimateOutput } from '../ipc/contract';
 import { formatCount, formatGiB, formatNumber } from './format';
 import { renderTable } from './table';
@@ -31,7 +32,7 @@ export function renderEstimate(output: EstimateOutput): string {
   }
   if (output.assumptions.length > 0) {
     lines.push('Assumptions');
-    for (const assumption of output.assumptions) lines.push(`  - ${assumption}`);
+    for (const assumption of output.assumptions) lines.push(`  - ${english(assumption)}`);
   }
   lines.push('');
   lines.push(

@@ -1,5 +1,5 @@
+import { english } from '../domain/messages';
 import { ContractCallError } from '../ipc/register';
-import { UsageError } from './usage-error';
 
 /** Exit status for a bad flag, bad input or unknown command. */
 export const EXIT_USAGE = 2;
@@ -9,9 +9,34 @@ export const EXIT_FAILURE = 1;
 export const EXIT_BUSY = 75;
 
 /**
- * Turns a contract error about a field into one about the flag that set it
- * ("batchSize: Too big" -> "--batch: Too big"), and a not-found error into one about
- * `notFoundFlag`; other errors pass through unchanged.
+ * A mistake in what the user typed (a flag, a value, an input file): the CLI prints
+ * `error: <where>: <message>` on one line and exits 2.
+ */
+export class UsageError extends Error {
+  constructor(
+    /** The flag or field at fault, e.g. "--batch" or "--input[3].batchSize". */
+    readonly where: string,
+    message: string,
+    /** Further lines printed after the error line, e.g. every bad row of an import file. */
+    readonly details: readonly string[] = [],
+  ) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+/** A contract error's sentence without the "field: " prefix the dispatcher puts in front of it. */
+function sentence(error: ContractCallError): string {
+  const { field, message, detail } = error.error;
+  if (detail) return english(detail);
+  const prefix = field ? `${field}: ` : '';
+  return message.startsWith(prefix) ? message.slice(prefix.length) : message;
+}
+
+/**
+ * Turns a contract error about a field into one about the flag that set it ("precision: QLoRA
+ * needs…" -> "--precision: QLoRA needs…"), and a not-found error into one about `notFoundFlag`;
+ * other errors pass through unchanged.
  */
 export function nameTheFlag(
   error: unknown,
@@ -23,11 +48,8 @@ export function nameTheFlag(
     return new UsageError(notFoundFlag, error.error.message);
   }
   if (!(error instanceof ContractCallError) || error.error.code !== 'bad-input' || !error.error.field) return error;
-  const { field, message } = error.error;
-  const flag = flagFor(field);
-  if (!flag) return error;
-  const prefix = `${field}: `;
-  return new UsageError(flag, message.startsWith(prefix) ? message.slice(prefix.length) : message);
+  const flag = flagFor(error.error.field);
+  return flag ? new UsageError(flag, sentence(error)) : error;
 }
 
 /**
@@ -36,10 +58,8 @@ export function nameTheFlag(
  */
 export function locateInputError(error: unknown, where: string): unknown {
   if (!(error instanceof ContractCallError) || error.error.code !== 'bad-input') return error;
-  const { field, message } = error.error;
-  if (!field) return new UsageError(where, message);
-  const prefix = `${field}: `;
-  return new UsageError(`${where}.${field}`, message.startsWith(prefix) ? message.slice(prefix.length) : message);
+  const { field } = error.error;
+  return new UsageError(field ? `${where}.${field}` : where, sentence(error));
 }
 
 /**
@@ -59,34 +79,12 @@ export function describeFailure(error: unknown): { line: string; exitCode: numbe
       exitCode: userFault ? EXIT_USAGE : EXIT_FAILURE,
     };
   }
-  const parseArgsError = describeParseArgsError(error);
-  if (parseArgsError) return { line: `error: ${parseArgsError}`, exitCode: EXIT_USAGE };
   const name = (error as { name?: unknown } | null)?.name;
   const message = error instanceof Error ? error.message : String(error);
   // openApp throws StoreError (bad file, migration refused) before any dispatcher exists.
   const prefix = name === 'StoreError' ? 'store: ' : '';
   const busy = name === 'StoreError' && (error as { code?: unknown }).code === 'busy';
   return { line: `error: ${busy ? 'busy: ' : prefix}${oneLine(message)}`, exitCode: busy ? EXIT_BUSY : EXIT_FAILURE };
-}
-
-/** node:util parseArgs errors carry ERR_PARSE_ARGS_* codes; reword them to name the flag first. */
-function describeParseArgsError(error: unknown): string | null {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code !== 'string' || !code.startsWith('ERR_PARSE_ARGS_')) return null;
-  const message = (error as Error).message;
-  const flag = /'(-{1,2}[^' ]+)/.exec(message)?.[1];
-  switch (code) {
-    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
-      return `${flag ?? 'option'}: unknown option (see --help)`;
-    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
-      return message.includes('does not take an argument')
-        ? `${flag ?? 'option'}: takes no value`
-        : `${flag ?? 'option'}: needs a value`;
-    case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
-      return `unexpected argument ${/'([^']*)'/.exec(message)?.[1] ?? ''} (see --help)`.trim();
-    default:
-      return oneLine(message);
-  }
 }
 
 function oneLine(text: string): string {

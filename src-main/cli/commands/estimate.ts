@@ -1,21 +1,21 @@
 import type { ModelPreset } from '../../domain/catalog';
 import type { EstimateInput } from '../../domain/estimate/input';
 import type { App } from '../../app';
-import type { EstimateOutput } from '../../ipc/contract';
+import { estimateRequestSchema, type EstimateOutput } from '../../ipc/contract';
 import { callChannel, ContractCallError } from '../../ipc/register';
 import { printJson, type Command, type FlagValues } from '../command';
 import {
+  estimateFlagFor,
   estimateInputFromFlags,
   estimateOptions,
-  flagForEstimateField,
   hasEstimateFlags,
   needsPresetShape,
 } from '../estimate-flags';
+import { checkInput } from '../flag-input';
 import { calibrationFromFlags, calibrationOption } from '../calibration-flag';
 import { readJsonInput } from '../input-file';
 import { renderEstimate } from '../render-estimate';
-import { locateInputError, nameTheFlag } from '../report-error';
-import { UsageError } from '../usage-error';
+import { locateInputError, nameTheFlag, UsageError } from '../report-error';
 
 /** `cardwise estimate`: peak memory per GPU with its breakdown, the fit on every card, and speed. */
 export const estimateCommand: Command = {
@@ -52,7 +52,7 @@ export const estimateCommand: Command = {
     }
     const input = { ...(await estimateInputFromCli(flags, app)), ...calibrationFromFlags(flags) };
     const output = await callChannel((await app()).dispatcher, 'estimate:compute', input).catch((error: unknown) => {
-      throw nameTheFlag(error, flagForEstimateField, typeof flags.gpu === 'string' ? '--gpu' : undefined);
+      throw nameTheFlag(error, estimateFlagFor(flags), typeof flags.gpu === 'string' ? '--gpu' : undefined);
     });
     if (json) return printJson(io, output);
     io.stdout(`${renderEstimate(output)}\n`);
@@ -76,6 +76,8 @@ export async function estimateInputFromCli(flags: FlagValues, app: () => Promise
 }
 
 async function estimateOne(app: App, input: unknown, where: string): Promise<EstimateOutput> {
+  // The contract's schema first, for its problem in plain words at the field of the file.
+  checkInput(estimateRequestSchema, input, (path) => (path ? `${where}.${path}` : where));
   const result = await app.dispatcher.dispatch('estimate:compute', input);
   if (!result.ok) throw locateInputError(new ContractCallError(result.error), where);
   return result.data as EstimateOutput;

@@ -1,7 +1,25 @@
 import { runGuard } from '../../measure/guard';
 import { printJson, type Command } from '../command';
-import { parseNonNegativeInt, parseNonNegativeNumber, parsePositiveNumber } from '../parse-value';
-import { UsageError } from '../usage-error';
+import { z } from 'zod';
+import { checkFlags, defaultIn, inputFromBindings, type Binding } from '../flag-input';
+import { UsageError } from '../report-error';
+
+/** What the flags say, with the defaults a guard runs with. */
+const guardFlagsSchema = z.object({
+  idleMinutes: z.number().positive().max(100_000).default(30),
+  thresholdPercent: z.number().min(0).max(100).default(5),
+  intervalSeconds: z.number().positive().max(86_400).default(60),
+  gpuIndex: z.number().int().min(0).max(1024).optional(),
+  then: z.string().min(1).optional(),
+});
+const GUARD_BINDINGS: readonly Binding[] = [
+  { flag: 'idle-minutes', path: 'idleMinutes', read: 'number' },
+  { flag: 'threshold', path: 'thresholdPercent', read: 'number' },
+  { flag: 'interval', path: 'intervalSeconds', read: 'number' },
+  { flag: 'gpu-index', path: 'gpuIndex', read: 'number' },
+  { flag: 'then', path: 'then' },
+];
+const byDefault = (path: string) => String(defaultIn(guardFlagsSchema, path));
 
 /** `cardwise guard`: stop paying for an idle rented box. */
 export const guardCommand: Command = {
@@ -12,15 +30,19 @@ export const guardCommand: Command = {
     'idle-minutes': {
       type: 'string',
       value: 'M',
-      description: 'minutes every GPU must stay below the threshold (default 30)',
+      description: `minutes every GPU must stay below the threshold (default ${byDefault('idleMinutes')})`,
     },
     threshold: {
       type: 'string',
       value: 'PCT',
-      description: 'utilization % below which a GPU counts as idle (default 5)',
+      description: `utilization % below which a GPU counts as idle (default ${byDefault('thresholdPercent')})`,
     },
     then: { type: 'string', value: 'CMD', description: 'shell command to run once idle, e.g. "shutdown -h now"' },
-    interval: { type: 'string', value: 'S', description: 'seconds between nvidia-smi readings (default 60)' },
+    interval: {
+      type: 'string',
+      value: 'S',
+      description: `seconds between nvidia-smi readings (default ${byDefault('intervalSeconds')})`,
+    },
     'gpu-index': { type: 'string', value: 'N', description: 'watch only this GPU (default: all)' },
   },
   notes: [
@@ -31,23 +53,18 @@ export const guardCommand: Command = {
   ],
   async run({ flags, positionals, json, io }) {
     if (positionals.length > 0) throw new UsageError('guard', `unexpected argument "${positionals[0]}"`);
-    const idleMinutes =
-      typeof flags['idle-minutes'] === 'string' ? parsePositiveNumber('--idle-minutes', flags['idle-minutes']) : 30;
-    const thresholdPercent =
-      typeof flags.threshold === 'string' ? parseNonNegativeNumber('--threshold', flags.threshold) : 5;
-    if (thresholdPercent > 100)
-      throw new UsageError('--threshold', `must be at most 100, got "${String(flags.threshold)}"`);
-    const intervalSeconds = typeof flags.interval === 'string' ? parsePositiveNumber('--interval', flags.interval) : 60;
-    if (flags.then === '') throw new UsageError('--then', 'needs a command');
+    const { then, gpuIndex, ...timing } = checkFlags(
+      guardFlagsSchema,
+      inputFromBindings(GUARD_BINDINGS, flags),
+      GUARD_BINDINGS,
+      flags,
+      'guard',
+    );
     const result = await runGuard({
-      idleMinutes,
-      thresholdPercent,
-      intervalSeconds,
+      ...timing,
       // With --json stdout carries only our JSON value, so the command's own output goes to stderr.
-      ...(typeof flags.then === 'string' ? { then: json ? `{ ${flags.then}\n} 1>&2` : flags.then } : {}),
-      ...(typeof flags['gpu-index'] === 'string'
-        ? { gpuIndex: parseNonNegativeInt('--gpu-index', flags['gpu-index']) }
-        : {}),
+      ...(then !== undefined ? { then: json ? `{ ${then}\n} 1>&2` : then } : {}),
+      ...(gpuIndex !== undefined ? { gpuIndex } : {}),
       stderr: process.stderr,
     });
     if (json) printJson(io, result);

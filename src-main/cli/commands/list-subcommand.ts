@@ -1,4 +1,4 @@
-import { UsageError } from '../usage-error';
+import { UsageError } from '../report-error';
 
 /** `cardwise cards` and `cardwise cards list` both list; any other word is a mistake. */
 export function expectListSubcommand(command: string, positionals: readonly string[]): void {

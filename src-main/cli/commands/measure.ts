@@ -1,18 +1,27 @@
 import { writeFile } from 'node:fs/promises';
+import { z } from 'zod';
 import { estimateInputSchema, type EstimateInput } from '../../domain/estimate/input';
 import type { RunInputDraft } from '../../domain/runs';
-import { firstIssue } from '../../domain/errors';
 import { runMeasured } from '../../measure/measure';
 import { callChannel } from '../../ipc/register';
 import { printJson, type Command, type FlagValues } from '../command';
 import { formatNumber } from '../format';
 import { readJsonInput } from '../input-file';
 import { runFromRecord } from '../measure-run';
-import { parseNonNegativeInt, parsePositiveNumber } from '../parse-value';
-import { describeFailure } from '../report-error';
+import { checkFlags, checkInput, defaultIn, inputFromBindings, type Binding } from '../flag-input';
+import { describeFailure, UsageError } from '../report-error';
 import { configOptions } from '../run-flags';
-import { UsageError } from '../usage-error';
 import { estimateInputFromCli } from './estimate';
+
+/** How measure samples, from its flags. */
+const measureFlagsSchema = z.object({
+  gpuIndex: z.number().int().min(0).max(1024).optional(),
+  intervalSeconds: z.number().positive().max(3600).default(1),
+});
+const MEASURE_BINDINGS: readonly Binding[] = [
+  { flag: 'gpu-index', path: 'gpuIndex', read: 'number' },
+  { flag: 'interval', path: 'intervalSeconds', read: 'number' },
+];
 
 /** `cardwise measure -- <command …>`: run a training command, sample nvidia-smi, write a run record. */
 export const measureCommand: Command = {
@@ -26,7 +35,11 @@ export const measureCommand: Command = {
   passThrough: true,
   options: {
     'gpu-index': { type: 'string', value: 'N', description: 'sample only this GPU (default: every GPU listed)' },
-    interval: { type: 'string', value: 'S', description: 'seconds between nvidia-smi samples (default 1)' },
+    interval: {
+      type: 'string',
+      value: 'S',
+      description: `seconds between nvidia-smi samples (default ${String(defaultIn(measureFlagsSchema, 'intervalSeconds'))})`,
+    },
     out: { type: 'string', value: 'FILE', description: 'where to write the run (default cardwise-run-<time>.json)' },
     'tokens-per-second-regex': {
       type: 'string',
@@ -56,9 +69,13 @@ export const measureCommand: Command = {
     }
     if (rest.length === 0)
       throw new UsageError('measure', 'give the command after --, e.g. cardwise measure -- python train.py');
-    const gpuIndex =
-      typeof flags['gpu-index'] === 'string' ? parseNonNegativeInt('--gpu-index', flags['gpu-index']) : undefined;
-    const intervalSeconds = typeof flags.interval === 'string' ? parsePositiveNumber('--interval', flags.interval) : 1;
+    const { gpuIndex, intervalSeconds } = checkFlags(
+      measureFlagsSchema,
+      inputFromBindings(MEASURE_BINDINGS, flags),
+      MEASURE_BINDINGS,
+      flags,
+      'measure',
+    );
     const regex =
       typeof flags['tokens-per-second-regex'] === 'string' ? parseRegex(flags['tokens-per-second-regex']) : undefined;
     const config = await configFromFlags(flags, app);
@@ -128,11 +145,7 @@ async function configFromFlags(
     if (hasFlags) throw new UsageError('--config-json', 'give the configuration as a file or as flags, not both');
     const value = await readJsonInput('--config-json', flags['config-json']);
     // Checked now, not after a run of hours.
-    const parsed = estimateInputSchema.safeParse(value);
-    if (!parsed.success) {
-      const { field, message } = firstIssue(parsed.error);
-      throw new UsageError(`--config-json${field ? `.${field}` : ''}`, message);
-    }
+    checkInput(estimateInputSchema, value, (path) => `--config-json${path ? `.${path}` : ''}`);
     return value as EstimateInput;
   }
   return hasFlags ? estimateInputFromCli(flags, app) : undefined;

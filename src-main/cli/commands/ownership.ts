@@ -1,12 +1,10 @@
+import { ownershipInputSchema } from '../../domain/plan/ownership';
 import { callChannel } from '../../ipc/register';
 import { printJson, type Command } from '../command';
 import { flagForOwnershipField, ownershipInputFromFlags, ownershipOptions } from '../ownership-flags';
 import { renderOwnership } from '../render-ownership';
 import { nameTheFlag } from '../report-error';
-import { UsageError } from '../usage-error';
-
-/** Default utilization of ownershipInputSchema, for the human heading when --utilization is absent. */
-const DEFAULT_UTILIZATION = 0.4;
+import { UsageError } from '../report-error';
 
 /** `cardwise ownership`: rent or buy — what one used card-hour costs when you own the server. */
 export const ownershipCommand: Command = {
@@ -30,6 +28,8 @@ export const ownershipCommand: Command = {
       throw nameTheFlag(error, flagForOwnershipField);
     });
     if (json) return printJson(io, output);
-    io.stdout(`${renderOwnership(output, input.utilization ?? DEFAULT_UTILIZATION, input.rentalPricePerCardHour)}\n`);
+    // The heading names the utilization the plan used: the one given, else the schema's default.
+    const { utilization } = ownershipInputSchema.parse(input);
+    io.stdout(`${renderOwnership(output, utilization, input.rentalPricePerCardHour)}\n`);
   },
 };

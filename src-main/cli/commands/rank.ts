@@ -6,7 +6,7 @@ import { readJsonInput } from '../input-file';
 import { flagForRankField, rankInputFromFlags, rankOptions, type RankInput } from '../rank-flags';
 import { renderRank } from '../render-rank';
 import { nameTheFlag } from '../report-error';
-import { UsageError } from '../usage-error';
+import { UsageError } from '../report-error';
 import { estimateInputFromCli } from './estimate';
 
 /** `cardwise rank`: every card, GPU count and offer that fits, ranked by cost or time. */

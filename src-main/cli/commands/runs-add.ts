@@ -5,8 +5,8 @@ import { printJson, type Command, type Io } from '../command';
 import { importFailure, otherFlags } from '../import-failure';
 import { readJsonInput } from '../input-file';
 import { locateInputError, nameTheFlag } from '../report-error';
-import { configOptions, flagForRunField, runInputFromFlags, runOptions } from '../run-flags';
-import { UsageError } from '../usage-error';
+import { configOptions, runFlagFor, runInputFromFlags, runOptions } from '../run-flags';
+import { UsageError } from '../report-error';
 import { estimateInputFromCli } from './estimate';
 
 /** `cardwise runs add`: log one run from flags, or runs from a JSON file (what `measure` writes). */
@@ -65,7 +65,7 @@ export const runsAddCommand: Command = {
     const input = runInputFromFlags(flags, await estimateInputFromCli(flags, app));
     const { dispatcher } = await app();
     const run = await callChannel(dispatcher, 'runs:add', input).catch((error: unknown) => {
-      throw nameTheFlag(error, flagForRunField);
+      throw nameTheFlag(error, runFlagFor(flags));
     });
     const { cards } = await callChannel(dispatcher, 'cards:list', undefined);
     if (!cards.some((card) => card.id === run.card)) {

@@ -1,7 +1,8 @@
 import { callChannel } from '../../ipc/register';
 import { printJson, type Command } from '../command';
-import { parsePositiveInt } from '../parse-value';
-import { UsageError } from '../usage-error';
+import { z } from 'zod';
+import { checkInput, readNumber } from '../flag-input';
+import { UsageError } from '../report-error';
 
 /** `cardwise runs delete ID`: removes one of your runs (published runs stay). */
 export const runsDeleteCommand: Command = {
@@ -14,7 +15,12 @@ export const runsDeleteCommand: Command = {
     const [idText, extra] = positionals;
     if (idText === undefined) throw new UsageError('runs delete', 'needs the ID of the run (see `cardwise runs list`)');
     if (extra !== undefined) throw new UsageError('runs delete', `unexpected argument "${extra}"`);
-    const id = parsePositiveInt('ID', idText);
+    const id = checkInput(
+      z.number().int().positive(),
+      readNumber(idText),
+      () => 'ID',
+      () => idText,
+    );
     const run = await callChannel((await app()).dispatcher, 'runs:delete', { id });
     if (json) return printJson(io, run);
     io.stdout(`Deleted run ${run.id} (${run.card}, ${run.modelLabel} ${run.config.method}).\n`);

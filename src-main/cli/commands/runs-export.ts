@@ -1,14 +1,22 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import path from 'node:path';
+import { z } from 'zod';
 import { exportRunChunks } from '../../db/runs-export';
 import { runOriginSchema } from '../../domain/runs';
 import { printJson, type Command } from '../command';
-import { parseChoice } from '../parse-value';
-import { UsageError } from '../usage-error';
+import { checkFlags, type Binding } from '../flag-input';
+import { UsageError } from '../report-error';
 
-export const RUN_FILE_FORMATS = ['csv', 'json'] as const;
-export type RunFileFormat = (typeof RUN_FILE_FORMATS)[number];
+export const runFileFormatSchema = z.enum(['csv', 'json']);
+export const RUN_FILE_FORMATS = runFileFormatSchema.options;
+export type RunFileFormat = z.infer<typeof runFileFormatSchema>;
+
+const EXPORT_BINDINGS: readonly Binding[] = [
+  { flag: 'format', path: 'format' },
+  { flag: 'origin', path: 'origin' },
+];
+const exportFlagsSchema = z.object({ format: runFileFormatSchema.optional(), origin: runOriginSchema.optional() });
 
 /** `csv` or `json` from a file name's extension, or null. */
 export function formatFromExtension(file: string): RunFileFormat | null {
@@ -36,12 +44,15 @@ export const runsExportCommand: Command = {
     if (positionals.length > 0) throw new UsageError('runs export', `unexpected argument "${positionals[0]}"`);
     const out = typeof flags.out === 'string' ? flags.out : undefined;
     if (out === '') throw new UsageError('--out', 'needs a file name');
-    const format =
-      typeof flags.format === 'string'
-        ? parseChoice('--format', flags.format, RUN_FILE_FORMATS)
-        : ((out === undefined ? null : formatFromExtension(out)) ?? 'csv');
-    const origin =
-      typeof flags.origin === 'string' ? parseChoice('--origin', flags.origin, runOriginSchema.options) : undefined;
+    const given = checkFlags(
+      exportFlagsSchema,
+      { format: flags.format, origin: flags.origin },
+      EXPORT_BINDINGS,
+      flags,
+      'runs export',
+    );
+    const format = given.format ?? (out === undefined ? null : formatFromExtension(out)) ?? 'csv';
+    const { origin } = given;
     const { db } = await app();
     const chunks = exportRunChunks(db, { format, ...(origin ? { origin } : {}) });
     if (out === undefined) {

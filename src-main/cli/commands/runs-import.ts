@@ -5,10 +5,10 @@ import { importRunChunks, type ImportProgress } from '../../db/runs-import';
 import { toStoreError } from '../../db/store-error';
 import { ImportError } from '../../domain/runs';
 import { printJson, type Command } from '../command';
-import { parseChoice } from '../parse-value';
-import { UsageError } from '../usage-error';
+import { checkInput } from '../flag-input';
+import { UsageError } from '../report-error';
 import { duplicatesNote, idRange } from './runs-add';
-import { formatFromExtension, RUN_FILE_FORMATS } from './runs-export';
+import { formatFromExtension, runFileFormatSchema } from './runs-export';
 
 /** Fields a JSON file can be faulted on as a whole (its envelope), as opposed to one of its runs. */
 const FILE_FIELDS = new Set(['(file)', 'version', 'runs']);
@@ -47,7 +47,12 @@ export const runsImportCommand: Command = {
     if (extra !== undefined) throw new UsageError('runs import', `unexpected argument "${extra}"`);
     const format =
       typeof flags.format === 'string'
-        ? parseChoice('--format', flags.format, RUN_FILE_FORMATS)
+        ? checkInput(
+            runFileFormatSchema,
+            flags.format,
+            () => '--format',
+            () => String(flags.format),
+          )
         : formatFromExtension(file);
     if (!format) throw new UsageError('--format', `cannot tell the format of ${file}: give --format csv or json`);
     let size: number;

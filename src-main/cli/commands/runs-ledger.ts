@@ -1,13 +1,17 @@
-import { runCurrencySchema } from '../../domain/runs';
+import { ledgerOptionsSchema, runCurrencySchema } from '../../domain/runs';
 import type { ChannelOutput } from '../../ipc/contract';
 import { callChannel } from '../../ipc/register';
 import { printJson, type Command } from '../command';
 import { formatMoney, formatNumber } from '../format';
-import { parseChoice, parseCurrency } from '../parse-value';
 import { renderTable } from '../table';
-import { UsageError } from '../usage-error';
+import { checkFlags, inputFromBindings, type Binding } from '../flag-input';
+import { UsageError } from '../report-error';
 
-const GROUPS = ['month', 'card', 'provider'] as const;
+const GROUPS = ledgerOptionsSchema.shape.groupBy.options;
+const LEDGER_BINDINGS: readonly Binding[] = [
+  { flag: 'by', path: 'groupBy' },
+  { flag: 'currency', path: 'currency', read: 'upper' },
+];
 const HEADER: Record<(typeof GROUPS)[number], string> = { month: 'Month', card: 'Card', provider: 'Provider' };
 
 /** `cardwise runs ledger`: what your own runs cost, by month, card or provider. */
@@ -26,18 +30,18 @@ export const runsLedgerCommand: Command = {
   notes: ["Published runs are someone else's money and are left out. A month is that of the run's start."],
   async run({ flags, positionals, json, io, app }) {
     if (positionals.length > 0) throw new UsageError('runs ledger', `unexpected argument "${positionals[0]}"`);
-    if (typeof flags.by !== 'string') throw new UsageError('--by', `required: ${GROUPS.join(', ')}`);
-    const groupBy = parseChoice('--by', flags.by, GROUPS);
-    const currency =
-      typeof flags.currency === 'string'
-        ? parseCurrency('--currency', flags.currency, runCurrencySchema.options)
-        : undefined;
-    const output = await callChannel((await app()).dispatcher, 'runs:ledger', {
-      groupBy,
-      ...(currency ? { currency } : {}),
-    });
+    const input = checkFlags(
+      ledgerOptionsSchema,
+      inputFromBindings(LEDGER_BINDINGS, flags),
+      LEDGER_BINDINGS,
+      flags,
+      'runs ledger',
+    );
+    const output = await callChannel((await app()).dispatcher, 'runs:ledger', input);
     if (json) return printJson(io, output);
-    io.stdout(output.rows.length === 0 ? 'No runs of yours yet.\n' : `${renderLedger(output.rows, HEADER[groupBy])}\n`);
+    io.stdout(
+      output.rows.length === 0 ? 'No runs of yours yet.\n' : `${renderLedger(output.rows, HEADER[input.groupBy])}\n`,
+    );
   },
 };
 

@@ -1,13 +1,16 @@
 import { methodSchema } from '../../domain/estimate/input';
-import { RUN_SORT_KEYS, runOriginSchema, runOutcomeSchema, type ListRunsOptions } from '../../domain/runs';
+import {
+  listRunsOptionsSchema,
+  RUN_SORT_KEYS,
+  runOriginSchema,
+  runOutcomeSchema,
+  type ListRunsOptions,
+} from '../../domain/runs';
 import { callChannel } from '../../ipc/register';
 import { printJson, type Command, type FlagValues } from '../command';
-import { parseChoice, parseNonNegativeInt, parsePositiveInt } from '../parse-value';
-import { nameTheFlag } from '../report-error';
+import { checkFlags, flagFinder, inputFromBindings, type Binding } from '../flag-input';
+import { nameTheFlag, UsageError } from '../report-error';
 import { renderRuns } from '../render-runs';
-import { UsageError } from '../usage-error';
-
-const DIRECTIONS = ['asc', 'desc'] as const;
 
 /** `cardwise runs list`: the run log, paged, sorted and filtered by the store. */
 export const runsListCommand: Command = {
@@ -39,10 +42,7 @@ export const runsListCommand: Command = {
     if (positionals.length > 0) throw new UsageError('runs list', `unexpected argument "${positionals[0]}"`);
     const options = listOptionsFromFlags(flags);
     const output = await callChannel((await app()).dispatcher, 'runs:list', options).catch((error: unknown) => {
-      throw nameTheFlag(
-        error,
-        (field) => FLAG_FOR_FIELD[field.split('.').slice(0, 2).join('.')] ?? FLAG_FOR_FIELD[field],
-      );
+      throw nameTheFlag(error, flagFinder(LIST_BINDINGS));
     });
     if (json) return printJson(io, output);
     if (output.runs.length === 0) {
@@ -56,41 +56,29 @@ export const runsListCommand: Command = {
   },
 };
 
-const FLAG_FOR_FIELD: Record<string, string> = {
-  limit: '--limit',
-  offset: '--offset',
-  sort: '--sort',
-  'filter.card': '--card',
-  'filter.outcome': '--outcome',
-  'filter.origin': '--origin',
-  'filter.method': '--method',
-  'filter.text': '--text',
-};
+const DIRECTIONS = ['asc', 'desc'] as const;
 
-/** The runs:list options the flags describe. Sorting by a key alone: card ascending, anything else descending. */
+/** "card" alone sorts ascending, any other key descending; "KEY:DIR" says which. */
+function sortFromText(text: string): unknown {
+  const [key, direction, ...extra] = text.split(':');
+  if (extra.length > 0) return text;
+  return [key, direction ?? (key === 'card' ? DIRECTIONS[0] : DIRECTIONS[1])];
+}
+
+const LIST_BINDINGS: readonly Binding[] = [
+  { flag: 'limit', path: 'limit', read: 'number' },
+  { flag: 'offset', path: 'offset', read: 'number' },
+  { flag: 'sort', path: 'sort', read: sortFromText },
+  { flag: 'card', path: 'filter.card' },
+  { flag: 'outcome', path: 'filter.outcome' },
+  { flag: 'origin', path: 'filter.origin' },
+  { flag: 'method', path: 'filter.method' },
+  { flag: 'text', path: 'filter.text' },
+];
+
+/** The runs:list options the flags describe, checked by the contract's schema (a problem names its flag). */
 export function listOptionsFromFlags(flags: FlagValues): ListRunsOptions {
-  const options: ListRunsOptions = {};
-  if (typeof flags.limit === 'string') options.limit = parsePositiveInt('--limit', flags.limit);
-  if (typeof flags.offset === 'string') options.offset = parseNonNegativeInt('--offset', flags.offset);
-  if (typeof flags.sort === 'string') {
-    const [keyText, directionText, extra] = flags.sort.split(':');
-    if (extra !== undefined) throw new UsageError('--sort', `use KEY or KEY:asc|desc, got "${flags.sort}"`);
-    const key = parseChoice('--sort', keyText ?? '', RUN_SORT_KEYS);
-    const direction =
-      directionText === undefined
-        ? key === 'card'
-          ? 'asc'
-          : 'desc'
-        : parseChoice('--sort', directionText, DIRECTIONS);
-    options.sort = [key, direction];
-  }
-  const filter: NonNullable<ListRunsOptions['filter']> = {};
-  if (typeof flags.card === 'string') filter.card = flags.card;
-  if (typeof flags.outcome === 'string')
-    filter.outcome = parseChoice('--outcome', flags.outcome, runOutcomeSchema.options);
-  if (typeof flags.origin === 'string') filter.origin = parseChoice('--origin', flags.origin, runOriginSchema.options);
-  if (typeof flags.method === 'string') filter.method = parseChoice('--method', flags.method, methodSchema.options);
-  if (typeof flags.text === 'string') filter.text = flags.text;
-  if (Object.keys(filter).length > 0) options.filter = filter;
-  return options;
+  const options = inputFromBindings(LIST_BINDINGS, flags);
+  checkFlags(listRunsOptionsSchema, options, LIST_BINDINGS, flags, 'runs list');
+  return options as ListRunsOptions;
 }

@@ -1,6 +1,10 @@
 import { printJson, type Command } from '../command';
-import { parseNumber } from '../parse-value';
-import { UsageError } from '../usage-error';
+import { z } from 'zod';
+import { checkFlags, inputFromBindings, type Binding } from '../flag-input';
+import { UsageError } from '../report-error';
+
+const SERVE_BINDINGS: readonly Binding[] = [{ flag: 'port', path: 'port', read: 'number' }];
+const serveFlagsSchema = z.object({ port: z.number().int().min(0).max(65535).default(0) });
 
 /** `cardwise serve`: the UI and the API over HTTP on 127.0.0.1, until SIGINT or SIGTERM. */
 export const serveCommand: Command = {
@@ -11,7 +15,13 @@ export const serveCommand: Command = {
   notes: ['Prints one line with the URL (it carries the per-launch token) and runs until Ctrl-C.'],
   async run({ flags, positionals, json, io, app }) {
     if (positionals.length > 0) throw new UsageError('serve', `unexpected argument "${positionals[0]}"`);
-    const port = typeof flags.port === 'string' ? parsePort(flags.port) : 0;
+    const { port } = checkFlags(
+      serveFlagsSchema,
+      inputFromBindings(SERVE_BINDINGS, flags),
+      SERVE_BINDINGS,
+      flags,
+      'serve',
+    );
     const { startServer } = await import('../../http/server');
     const opened = await app();
     const server = await startServer({ app: opened, port }).catch((error: unknown) => {
@@ -28,13 +38,6 @@ export const serveCommand: Command = {
     await server.close();
   },
 };
-
-function parsePort(text: string): number {
-  const port = parseNumber('--port', text);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new UsageError('--port', `must be an integer from 0 to 65535, got "${text}"`);
-  return port;
-}
 
 /** Resolves on the first SIGINT or SIGTERM; the handlers stop Node's default exit so we can close cleanly. */
 function untilSignal(): Promise<NodeJS.Signals> {

@@ -1,0 +1,123 @@
+/**
+ * One table entry is all a new input needs: a field added to a copy of the estimate table shows
+ * up in the zod schema, in the defaults said, in `cardwise --help` and the flags, and in the form.
+ */
+import i18n from 'i18next';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { initReactI18next } from 'react-i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { estimateFields, type EstimateFieldContext } from '../domain/fields/estimate-fields';
+import { fieldBuilders } from '../domain/fields/field';
+import { resolveFields } from '../domain/fields/resolve';
+import { tableSchema } from '../domain/fields/schema';
+import { english, msg } from '../domain/messages';
+import { estimateInputSchema } from '../domain/estimate/input';
+import { formFields } from '../../src-renderer/lib/field-form';
+import { resources } from '../../src-renderer/i18n/resources';
+import { DEFAULT_FORM, type EstimateForm } from '../../src-renderer/pages/estimate/estimate-form';
+import { ConfigControls } from '../../src-renderer/pages/estimate/EstimateFields';
+import type { Command } from './command';
+import { estimateTableOptions } from './estimate-flags';
+import { checkFlags, inputFromBindings, tableBindings } from './flag-input';
+import { buildProgram } from './program';
+import { UsageError } from './report-error';
+
+const { field } = fieldBuilders<EstimateFieldContext>();
+
+/** Issue 11's gradient accumulation, as one entry (an existing label stands in for its own words). */
+const withAccumulation = {
+  ...estimateFields,
+  gradientAccumulation: field({
+    schema: z.number().int().min(1).max(4096),
+    default: (c) => (c.method === 'qlora' ? 4 : 1),
+    applies: (c) => c.method !== 'inference' || msg('reason.method', { method: 'inference' }),
+    label: 'field.model.expertsPerToken',
+    flag: { name: 'grad-accum', value: 'N', help: 'micro-batches per optimizer step' },
+    control: { kind: 'number', group: 'training', min: 1, step: 1 },
+  }),
+};
+
+beforeAll(async () => {
+  await i18n.use(initReactI18next).init({ resources: { en: { translation: resources.en } }, lng: 'en' });
+});
+
+describe('a field added to a copy of the table', () => {
+  it('is in the schema, with its range', () => {
+    const schema = tableSchema(withAccumulation);
+    expect(schema.safeParse({ model: '7b', method: 'lora', gradientAccumulation: 8 }).success).toBe(true);
+    expect(schema.safeParse({ model: '7b', method: 'lora', gradientAccumulation: 0 }).success).toBe(false);
+    // The shipped table does not have it: the copy is what changed.
+    expect(estimateInputSchema.safeParse({ model: '7b', method: 'lora', gradientAccumulation: 8 }).success).toBe(false);
+  });
+
+  it('gets its default, which may follow the method, and the result says so', () => {
+    const lora = resolveFields(withAccumulation, { model: '7b', method: 'lora' });
+    const qlora = resolveFields(withAccumulation, { model: '7b', method: 'qlora' });
+    expect(lora.values.gradientAccumulation).toBe(1);
+    expect(qlora.values.gradientAccumulation).toBe(4);
+    expect(lora.assumptions.map(english)).toContain('Experts per token: 1 (default)');
+    const inference = resolveFields(withAccumulation, { model: '7b', method: 'inference', gradientAccumulation: 8 });
+    expect(inference.assumptions.map(english)).toContain('Experts per token ignored: the method is inference');
+  });
+
+  it('is a flag of the CLI, in --help with its default, read into the input and checked by the schema', () => {
+    const options = estimateTableOptions(withAccumulation);
+    expect(options['grad-accum']).toEqual({
+      type: 'string',
+      value: 'N',
+      description: 'micro-batches per optimizer step (default 1; 4 for qlora)',
+    });
+    const command: Command = { name: 'try', summary: 'try a field', usage: ['try'], options, run: async () => {} };
+    let help = '';
+    const program = buildProgram(
+      [command],
+      (text) => void (help += text),
+      () => undefined,
+    );
+    help = program.commands[0]!.helpInformation();
+    // Commander wraps long lines; the option's line and its words are what count.
+    expect(help.replace(/\s+/g, ' ')).toContain(
+      '--grad-accum <N> micro-batches per optimizer step (default 1; 4 for qlora)',
+    );
+
+    const bindings = tableBindings(withAccumulation);
+    expect(inputFromBindings(bindings, { 'grad-accum': '8' })).toEqual({ gradientAccumulation: 8 });
+    const refused = (() => {
+      try {
+        checkFlags(
+          tableSchema(withAccumulation),
+          { model: '7b', method: 'lora', gradientAccumulation: 0 },
+          bindings,
+          { 'grad-accum': '0' },
+          'try',
+        );
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(refused).toBeInstanceOf(UsageError);
+    expect(refused).toMatchObject({ where: '--grad-accum', message: 'must be a positive integer' });
+  });
+
+  it('is a control of the form, labelled in the UI language, in its section', () => {
+    const fields = formFields(withAccumulation).filter(({ key }) => key === 'gradientAccumulation');
+    expect(fields).toEqual([expect.objectContaining({ path: 'gradientAccumulation', key: 'gradientAccumulation' })]);
+    const form = { ...DEFAULT_FORM, gradientAccumulation: '1' } as EstimateForm;
+    const html = renderToStaticMarkup(
+      createElement(ConfigControls, {
+        fields,
+        form,
+        onChange: () => undefined,
+        errorFor: () => undefined,
+        models: [],
+        cards: [],
+        idPrefix: 'est',
+      }),
+    );
+    expect(html).toContain('<label for="est-grad-accum">Experts per token</label>');
+    expect(html).toMatch(/<input id="est-grad-accum" type="number"[^>]* value="1"/);
+    expect(fields[0]!.field.control?.group).toBe('training');
+  });
+});
