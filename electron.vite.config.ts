@@ -8,7 +8,16 @@ export default defineConfig({
     build: {
       outDir: 'out/main',
       externalizeDeps: true,
-      rollupOptions: { input: { main: resolve(__dirname, 'src-main/electron/main.ts') } },
+      // Two entries, one build: the Electron main and the `cardwise` CLI (bin/cardwise.js loads
+      // out/main/cli.js), sharing chunks; plain JavaScript, so nothing needs TypeScript at run time.
+      rollupOptions: {
+        input: {
+          main: resolve(__dirname, 'src-main/electron/main.ts'),
+          cli: resolve(__dirname, 'src-main/cli/main.ts'),
+        },
+        // Shared chunks next to the entries: db/paths.ts finds the app root two levels up.
+        output: { chunkFileNames: '[name]-[hash].js' },
+      },
     },
   },
   preload: {

@@ -23,12 +23,13 @@ if (!onlyE2e) {
   step('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
   step('lint', bin('eslint'), ['.', '--max-warnings=0']);
   step('format', bin('prettier'), ['--check', '.', '--log-level=warn']);
-  // The packaging test runs alone after the build: electron-builder is CPU-heavy, and wall-clock
-  // tests sharing two cores with it would time out.
-  step('unit, store, handler and CLI tests', bin('vitest'), ['run', '--exclude', 'scripts/packaging/**']);
 }
+// Before the tests: the CLI tests spawn bin/cardwise.js, which runs the built out/main/cli.js.
 step('build', bin('electron-vite'), ['build', '--logLevel', 'warn']);
 if (!onlyE2e) {
+  // The packaging test runs alone after the others: electron-builder is CPU-heavy, and wall-clock
+  // tests sharing two cores with it would time out.
+  step('unit, store, handler and CLI tests', bin('vitest'), ['run', '--exclude', 'scripts/packaging/**']);
   step('packaging (electron-builder --dir, stand-in Electron)', bin('vitest'), ['run', 'scripts/packaging']);
 }
 
