@@ -4,7 +4,8 @@ import { billingSchema, currencySchema, offerSchema, type Card, type Offer } fro
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
 import { ApiError, call } from '../../lib/api';
-import { options } from '../../lib/options';
+import { messageOptions, options } from '../../lib/options';
+import { useMessageText } from '../../lib/messages';
 import { blankDraft, draftToOffer, type OfferDraft } from './offer-draft';
 
 const GRANULARITIES = offerSchema.shape.granularity.unwrap().options;
@@ -12,6 +13,7 @@ const GRANULARITIES = offerSchema.shape.granularity.unwrap().options;
 /** A small form for an offer the user found; the problem field is named when it is rejected. */
 export function AddOfferForm({ cards, onAdded }: { cards: readonly Card[]; onAdded: (offer: Offer) => void }) {
   const { t } = useTranslation();
+  const text = useMessageText();
   const [draft, setDraft] = useState<OfferDraft>(() => blankDraft(cards));
   const [problem, setProblem] = useState<{ field: string; message: string } | null>(null);
   const set = <K extends keyof OfferDraft>(key: K, value: OfferDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
@@ -88,7 +90,7 @@ export function AddOfferForm({ cards, onAdded }: { cards: readonly Card[]; onAdd
           label={t('catalog.currency')}
           value={draft.currency}
           onChange={(v) => set('currency', v)}
-          options={options(t, currencySchema.options, 'currency')}
+          options={messageOptions(text, 'currency', currencySchema.options)}
           error={errorFor('currency')}
         />
         <TextField

@@ -4,6 +4,7 @@ import type { Card, ModelPreset, Offer } from '../../../src-main/domain/catalog'
 import { useDebouncedCall } from '../../components/use-debounced-call';
 import { call } from '../../lib/api';
 import { useApp } from '../../lib/app-context';
+import { optionLabel } from '../../../src-main/domain/fields/resolve';
 import { formatParams } from '../../lib/format';
 import { useSessionStore } from '../../lib/session-store';
 import { pageHref } from '../../lib/use-hash-route';
@@ -15,10 +16,12 @@ import { CostTimeChart } from './CostTimeChart';
 import { RankTable } from './RankTable';
 import { WorkloadFields } from './WorkloadFields';
 import './compare.css';
+import { useMessageText } from '../../lib/messages';
 
 /** "Llama 3.1 8B · LoRA · bf16 · batch 1 · 2048 tokens": the Estimate set-up in one line. */
 function useEstimateSummary(form: EstimateForm, models: readonly ModelPreset[]): string {
   const { t } = useTranslation();
+  const text = useMessageText();
   const preset = models.find((m) => m.id === form.model);
   const model =
     form.model === CUSTOM_SIZE
@@ -28,8 +31,8 @@ function useEstimateSummary(form: EstimateForm, models: readonly ModelPreset[]):
         : form.model;
   return t('compare.summary', {
     model,
-    method: t(`method.${form.method}`),
-    precision: t(`precision.${form.precision}`),
+    method: text(optionLabel('method', form.method)),
+    precision: text(optionLabel('precision', form.precision)),
     batch: form.batchSize,
     seq: form.seqLen,
   });

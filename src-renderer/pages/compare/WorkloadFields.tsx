@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { currencySchema } from '../../../src-main/domain/catalog';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
-import { options } from '../../lib/options';
+import { messageOptions, options } from '../../lib/options';
+import { useMessageText } from '../../lib/messages';
 import { BILLING_FILTERS, GPU_CHOICES, SORTS, parseGpuCounts, toggleGpuCount, type CompareForm } from './compare-form';
 
 interface WorkloadFieldsProps {
@@ -14,6 +15,7 @@ interface WorkloadFieldsProps {
 /** The job (tokens, epochs) and how to rank it (currency, billing, GPU counts, sort). */
 export function WorkloadFields({ form, onChange, errorFor }: WorkloadFieldsProps) {
   const { t } = useTranslation();
+  const text = useMessageText();
   const ticked = parseGpuCounts(form.gpuCounts);
   return (
     <form className="compare-form" onSubmit={(event) => event.preventDefault()} aria-label={t('compare.formLabel')}>
@@ -53,7 +55,7 @@ export function WorkloadFields({ form, onChange, errorFor }: WorkloadFieldsProps
           label={t('compare.currency')}
           value={form.currency}
           onChange={(v) => onChange('currency', v)}
-          options={options(t, currencySchema.options, 'currency')}
+          options={messageOptions(text, 'currency', currencySchema.options)}
         />
         <SelectField
           id="cmp-billing"

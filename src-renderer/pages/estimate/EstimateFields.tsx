@@ -1,27 +1,31 @@
 import { useTranslation } from 'react-i18next';
 import type { Card, ModelPreset } from '../../../src-main/domain/catalog';
-import {
-  inferenceRuntimeSchema,
-  methodSchema,
-  precisionSchema,
-  quantSchema,
-} from '../../../src-main/domain/estimate/input';
-import { CheckboxField } from '../../components/CheckboxField';
-import { SelectField } from '../../components/SelectField';
-import { TextField } from '../../components/TextField';
-import { options } from '../../lib/options';
-import { isQuantized, isTraining, type EstimateForm } from './estimate-form';
+import type { FormGroup } from '../../../src-main/domain/fields/field';
+import { FieldControl } from '../../components/FieldControl';
+import type { FormField } from '../../lib/field-form';
+import { ESTIMATE_FIELDS, shownFields, type EstimateForm } from './estimate-form';
 import { ModelField } from './ModelField';
-import { TrainingFields } from './TrainingFields';
 
 export interface FieldsProps {
   form: EstimateForm;
   onChange: <K extends keyof EstimateForm>(key: K, value: EstimateForm[K]) => void;
-  /** The error message for a field, when it has one. */
+  /** The error message for a field (by its contract path), when it has one. */
   errorFor: (field: string) => string | undefined;
 }
 
-/** Every input of the estimate, grouped as a user thinks of them. */
+/** The form's sections, in order, with their legend. */
+const SECTIONS: readonly [FormGroup, string][] = [
+  ['model', 'estimate.groupModel'],
+  ['workload', 'estimate.groupWorkload'],
+  ['training', 'estimate.groupTraining'],
+  ['gpus', 'estimate.groupGpus'],
+  ['speed', 'estimate.groupSpeed'],
+];
+
+/**
+ * Every input of the estimate, from the field table: each field that applies to the set-up, in its
+ * section (a section with nothing to show is left out), a group's fields (LoRA) side by side.
+ */
 export function EstimateFields({
   form,
   onChange,
@@ -30,109 +34,91 @@ export function EstimateFields({
   cards,
 }: FieldsProps & { models: readonly ModelPreset[]; cards: readonly Card[] }) {
   const { t } = useTranslation();
+  const shown = shownFields(form);
   return (
     <form className="estimate-form" onSubmit={(event) => event.preventDefault()} aria-label={t('estimate.formLabel')}>
-      <fieldset>
-        <legend>{t('estimate.groupModel')}</legend>
-        <ModelField
-          models={models}
-          model={form.model}
-          size={form.size}
-          onModel={(value) => onChange('model', value)}
-          onSize={(value) => onChange('size', value)}
-          error={errorFor('model')}
-        />
-        <SelectField
-          id="est-method"
-          label={t('estimate.method')}
-          value={form.method}
-          onChange={(v) => onChange('method', v)}
-          options={options(t, methodSchema.options, 'method')}
-          error={errorFor('method')}
-        />
-        <SelectField
-          id="est-precision"
-          label={t('estimate.precision')}
-          value={form.precision}
-          onChange={(v) => onChange('precision', v)}
-          options={options(t, precisionSchema.options, 'precision')}
-          error={errorFor('precision')}
-        />
-        {isQuantized(form.precision) ? (
-          <SelectField
-            id="est-quant"
-            label={t('estimate.quant')}
-            value={form.quant}
-            onChange={(v) => onChange('quant', v)}
-            options={options(t, quantSchema.options, 'quant')}
-            error={errorFor('quant')}
-          />
-        ) : null}
-      </fieldset>
-      <fieldset>
-        <legend>{t('estimate.groupWorkload')}</legend>
-        <TextField
-          id="est-batch"
-          type="number"
-          min={1}
-          step={1}
-          label={t('estimate.batchSize')}
-          value={form.batchSize}
-          onChange={(v) => onChange('batchSize', v)}
-          error={errorFor('batchSize')}
-        />
-        <TextField
-          id="est-seq"
-          type="number"
-          min={1}
-          step={1}
-          label={t('estimate.seqLen')}
-          value={form.seqLen}
-          onChange={(v) => onChange('seqLen', v)}
-          error={errorFor('seqLen')}
-        />
-        <CheckboxField
-          id="est-flash"
-          label={t('estimate.flashAttention')}
-          checked={form.flashAttention}
-          onChange={(v) => onChange('flashAttention', v)}
-        />
-        {isTraining(form.method) ? null : (
-          <>
-            <SelectField
-              id="est-kv"
-              label={t('estimate.kvCachePrecision')}
-              value={form.kvCachePrecision}
-              onChange={(v) => onChange('kvCachePrecision', v)}
-              options={options(t, precisionSchema.options, 'precision')}
-              error={errorFor('kvCachePrecision')}
+      {SECTIONS.map(([group, legend]) => {
+        const fields = ESTIMATE_FIELDS.filter(({ path, field }) => field.control?.group === group && shown.has(path));
+        if (fields.length === 0) return null;
+        return (
+          <fieldset key={group}>
+            <legend>{t(legend)}</legend>
+            <ConfigControls
+              fields={fields}
+              form={form}
+              onChange={onChange}
+              errorFor={errorFor}
+              models={models}
+              cards={cards}
+              idPrefix="est"
             />
-            <SelectField
-              id="est-runtime"
-              label={t('estimate.inferenceRuntime')}
-              value={form.inferenceRuntime}
-              onChange={(v) => onChange('inferenceRuntime', v)}
-              options={options(t, inferenceRuntimeSchema.options, 'estimate.runtime')}
-              error={errorFor('inferenceRuntime')}
-            />
-          </>
-        )}
-      </fieldset>
-      <TrainingFields form={form} onChange={onChange} errorFor={errorFor} />
-      <fieldset>
-        <legend>{t('estimate.groupSpeed')}</legend>
-        <SelectField
-          id="est-speed-card"
-          label={t('estimate.speedCard')}
-          value={form.speedCard}
-          onChange={(v) => onChange('speedCard', v)}
-          options={[
-            { value: '', label: t('estimate.speedNone') },
-            ...cards.map((c) => ({ value: c.id, label: c.name })),
-          ]}
-          error={errorFor('gpu')}
-        />
-      </fieldset>
+          </fieldset>
+        );
+      })}
     </form>
+  );
+}
+
+/**
+ * The controls of some estimate fields, as the Estimate page and the Run form show them: the model
+ * as a preset or a size, the others by their control hint; the fields of one group in a row.
+ */
+export function ConfigControls({
+  fields,
+  form,
+  onChange,
+  errorFor,
+  models,
+  cards,
+  idPrefix,
+}: FieldsProps & {
+  fields: readonly FormField[];
+  models: readonly ModelPreset[];
+  cards: readonly Card[];
+  idPrefix: string;
+}) {
+  const values = form as unknown as Record<string, string | boolean>;
+  const control = ({ path, key, field }: FormField) =>
+    path === 'model' ? (
+      <ModelField
+        key={key}
+        models={models}
+        model={form.model}
+        size={form.size}
+        onModel={(value) => onChange('model', value)}
+        onSize={(value) => onChange('size', value)}
+        error={errorFor('model')}
+      />
+    ) : (
+      <FieldControl
+        key={key}
+        id={`${idPrefix}-${field.flag?.name ?? key}`}
+        field={field}
+        value={values[key]!}
+        onChange={(value) => onChange(key as keyof EstimateForm, value as EstimateForm[keyof EstimateForm])}
+        error={errorFor(path) ?? (path.includes('.') ? errorFor(path.split('.')[0]!) : undefined)}
+        cards={cards}
+      />
+    );
+  // Consecutive fields of one group (lora.rank, lora.targets) share a row.
+  const rows: FormField[][] = [];
+  for (const field of fields) {
+    const last = rows[rows.length - 1];
+    const group = (entry: FormField) => (entry.path.includes('.') ? entry.path.split('.')[0] : null);
+    if (last && group(field) !== null && group(last[0]!) === group(field)) last.push(field);
+    else rows.push([field]);
+  }
+  return (
+    <>
+      {rows.map((row) =>
+        row.length === 1 ? (
+          control(row[0]!)
+        ) : (
+          <div className="field-row" key={row[0]!.key}>
+            {row.map(control)}
+          </div>
+        ),
+      )}
+    </>
   );
 }

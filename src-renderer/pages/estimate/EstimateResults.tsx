@@ -4,6 +4,7 @@ import type { EstimateOutput } from '../../../src-main/ipc/contract';
 import { CardFitBars, type CardFitRow } from '../../components/CardFitBars';
 import { StackedBar } from '../../components/StackedBar';
 import { GIB, formatGiB, formatParams } from '../../lib/format';
+import { useMessageText } from '../../lib/messages';
 import { SpeedPanel } from './SpeedPanel';
 
 interface EstimateResultsProps {
@@ -34,6 +35,7 @@ function fitRows(output: EstimateOutput, cards: readonly Card[]): CardFitRow[] {
 /** The answer: the total per GPU, what it is made of, every card, and what was assumed. */
 export function EstimateResults({ output, cards, headroomFraction }: EstimateResultsProps) {
   const { t } = useTranslation();
+  const text = useMessageText();
   const { perGpu, model } = output;
   return (
     <>
@@ -71,8 +73,8 @@ export function EstimateResults({ output, cards, headroomFraction }: EstimateRes
         <h2 id="assumptions-title">{t('estimate.assumptionsTitle')}</h2>
         {output.assumptions.length > 0 ? (
           <ul className="assumptions">
-            {output.assumptions.map((line) => (
-              <li key={line}>{line}</li>
+            {output.assumptions.map((assumption, index) => (
+              <li key={`${assumption.code}-${index}`}>{text(assumption)}</li>
             ))}
           </ul>
         ) : (

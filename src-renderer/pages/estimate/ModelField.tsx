@@ -2,7 +2,9 @@ import { useTranslation } from 'react-i18next';
 import type { ModelPreset } from '../../../src-main/domain/catalog';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
+import { msg } from '../../../src-main/domain/messages';
 import { formatParams } from '../../lib/format';
+import { useMessageText } from '../../lib/messages';
 import { CUSTOM_SIZE } from './estimate-form';
 
 interface ModelFieldProps {
@@ -24,12 +26,13 @@ function byFamily(models: readonly ModelPreset[]): [string, ModelPreset[]][] {
 /** A preset model from the catalog, or any size typed as "13B". */
 export function ModelField({ models, model, size, onModel, onSize, error }: ModelFieldProps) {
   const { t } = useTranslation();
+  const text = useMessageText();
   const custom = model === CUSTOM_SIZE;
   return (
     <>
       <SelectField
         id="est-model"
-        label={t('estimate.model')}
+        label={text(msg('field.model'))}
         value={model}
         onChange={onModel}
         error={custom ? undefined : error}

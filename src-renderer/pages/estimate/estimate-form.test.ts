@@ -30,7 +30,8 @@ describe('toEstimateInput', () => {
   });
 
   it('drops sharding on a single GPU', () => {
-    expect(toEstimateInput({ ...DEFAULT_FORM, sharding: 'zero3' }).sharding).toBe('none');
+    // Not shown and not sent on one GPU: the estimator's own default (none) applies.
+    expect(toEstimateInput({ ...DEFAULT_FORM, sharding: 'zero3' }).sharding).toBeUndefined();
     expect(toEstimateInput({ ...DEFAULT_FORM, sharding: 'zero3', gpus: '4' }).sharding).toBe('zero3');
   });
 

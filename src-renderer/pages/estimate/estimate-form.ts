@@ -1,184 +1,140 @@
 import type { ModelPreset } from '../../../src-main/domain/catalog';
-import { estimateInputSchema } from '../../../src-main/domain/estimate/input';
-import type {
-  EstimateInput,
-  InferenceRuntime,
-  Method,
-  Optimizer,
-  Precision,
-  Quant,
-  Sharding,
-} from '../../../src-main/domain/estimate/input';
+import { estimateInputSchema, type EstimateInput } from '../../../src-main/domain/estimate/input';
+import { fillDefaults } from '../../../src-main/domain/estimate/resolve-input';
+import { estimateFields } from '../../../src-main/domain/fields/estimate-fields';
+import { formFields, formText, formValue, type FormField, type TableForm } from '../../lib/field-form';
+
+export { isQuantized, isTraining, usesLora } from '../../../src-main/domain/estimate/input';
 
 /** The model select's value meaning "use the size text box instead of a preset". */
 export const CUSTOM_SIZE = '__size__';
 
-export type LoraTargetsChoice = 'attention' | 'all-linear';
-export type KvPrecision = NonNullable<EstimateInput['kvCachePrecision']>;
+/**
+ * What the Estimate form holds: one value per field of the table (domain/fields/estimate-fields.ts),
+ * number fields as the text typed; `model` is a preset id or CUSTOM_SIZE, and then `size` is read.
+ */
+export type EstimateForm = TableForm<typeof estimateFields> & { size: string };
 
-/** What the Estimate form holds: number fields stay strings while the user types. */
-export interface EstimateForm {
-  /** A preset id, or CUSTOM_SIZE to read `size`. */
-  model: string;
-  size: string;
-  method: Method;
-  precision: Precision;
-  quant: Quant;
-  batchSize: string;
-  seqLen: string;
-  optimizer: Optimizer;
-  mixedPrecision: boolean;
-  gradientCheckpointing: boolean;
-  flashAttention: boolean;
-  loraRank: string;
-  loraTargets: LoraTargetsChoice;
-  gpus: string;
-  sharding: Sharding;
-  kvCachePrecision: KvPrecision;
-  optimizerInBackward: boolean;
-  chunkedCrossEntropy: boolean;
-  activationOffload: boolean;
-  optimizerOffload: boolean;
-  inferenceRuntime: InferenceRuntime;
-  /** Card to show speed and calibration on ('' = none). */
-  speedCard: string;
-}
-
-/** The first thing a user sees: Llama 3.1 8B, LoRA, bf16, batch 1, 2048 tokens. */
-export const DEFAULT_FORM: EstimateForm = {
-  model: 'llama-3.1-8b',
-  size: '13B',
-  method: 'lora',
-  precision: 'bf16',
-  quant: 'bnb',
-  batchSize: '1',
-  seqLen: '2048',
-  optimizer: 'adamw',
-  mixedPrecision: true,
-  gradientCheckpointing: false,
-  flashAttention: true,
-  loraRank: '16',
-  loraTargets: 'attention',
-  gpus: '1',
-  sharding: 'none',
-  kvCachePrecision: 'bf16',
-  optimizerInBackward: false,
-  chunkedCrossEntropy: false,
-  activationOffload: false,
-  optimizerOffload: false,
-  inferenceRuntime: 'efficient',
-  speedCard: 'rtx-4090',
-};
-
-/** The memory-saving switches of training, all off by default. */
-export const TRAINING_SWITCHES = [
-  'optimizerInBackward',
-  'chunkedCrossEntropy',
-  'activationOffload',
-  'optimizerOffload',
-] as const satisfies ReadonlyArray<keyof EstimateForm>;
-
-export const isTraining = (method: Method): boolean => method !== 'inference';
-export const usesLora = (method: Method): boolean => method === 'lora' || method === 'qlora';
-export const isQuantized = (precision: Precision): boolean => precision === 'int8' || precision === 'int4';
+/** The Estimate form's fields with a control, in table order (the model is the ModelField). */
+export const ESTIMATE_FIELDS: readonly FormField[] = formFields(estimateFields).filter(
+  ({ field }) => field.control !== undefined,
+);
 
 /**
- * Applies one field change with the coupling a user expects: QLoRA means a 4-bit base, and
- * leaving QLoRA for full training or LoRA goes back to bf16.
+ * The question the page opens on: Llama 3.1 8B, LoRA, speed on an RTX 4090. Every other value is
+ * the field table's default for it (bf16, batch 1, 2048 tokens …): no default is restated here.
+ */
+const FIRST_QUESTION: EstimateInput = { model: 'llama-3.1-8b', method: 'lora', gpu: 'rtx-4090' };
+/** What "Other size…" starts from. */
+const FIRST_SIZE = '13B';
+
+/** The form's values, as the field table resolves them for `input`. */
+function formValues(input: EstimateInput): Record<string, string | boolean> {
+  const resolved = fillDefaults(input) as Record<string, unknown>;
+  const value = (path: string): unknown => {
+    const [head, member] = path.split('.');
+    const given = member
+      ? (input[head as keyof EstimateInput] as Record<string, unknown> | undefined)?.[member]
+      : input[path as keyof EstimateInput];
+    if (given !== undefined) return given;
+    return member ? (resolved[head!] as Record<string, unknown> | undefined)?.[member] : resolved[path];
+  };
+  return Object.fromEntries(ESTIMATE_FIELDS.map(({ path, key }) => [key, formText(value(path))]));
+}
+
+/**
+ * The form for a contract input (the inverse of toEstimateInput): a size or shape that is not a
+ * preset becomes "other size"; a field the input leaves out shows the table's default, and `gpus`
+ * is the count to show when the input names none.
+ */
+export function formFromInput(
+  input: EstimateInput,
+  presets: readonly Pick<ModelPreset, 'id'>[],
+  gpus?: number,
+): EstimateForm {
+  const model = typeof input.model === 'string' ? input.model : '';
+  const isPreset = presets.some((p) => p.id === model);
+  const targets = input.lora?.targets;
+  const form = formValues({ ...input, ...(input.gpus === undefined && gpus !== undefined ? { gpus } : {}) });
+  return {
+    ...form,
+    model: isPreset ? model : CUSTOM_SIZE,
+    size: isPreset ? FIRST_SIZE : model,
+    // A hand-picked list of matrices has no place in the form; "all linear" is the closest.
+    loraTargets: Array.isArray(targets) ? 'all-linear' : form.loraTargets,
+  } as EstimateForm;
+}
+
+/** The first thing a user sees: FIRST_QUESTION with the table's defaults. */
+export const DEFAULT_FORM: EstimateForm = {
+  ...formFromInput(FIRST_QUESTION, [{ id: 'llama-3.1-8b' }]),
+  size: FIRST_SIZE,
+};
+
+/** The input the form spells, every field given (the model as a preset id or the size text). */
+function spelled(form: EstimateForm): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  const values = form as unknown as Record<string, string | boolean>;
+  for (const { path, key, field } of ESTIMATE_FIELDS) {
+    const value =
+      path === 'model' ? (form.model === CUSTOM_SIZE ? form.size.trim() : form.model) : formValue(field, values[key]!);
+    if (value === undefined) continue;
+    const [head, member] = path.split('.');
+    if (member) input[head!] = { ...(input[head!] as object), [member]: value };
+    else input[path] = value;
+  }
+  return input;
+}
+
+/** The contract input for the form, sending only the fields that apply (no optimizer for inference). */
+export function toEstimateInput(form: EstimateForm): EstimateInput {
+  const all = spelled(form);
+  const context = fillDefaults(all as EstimateInput) as never;
+  const input: Record<string, unknown> = {};
+  const shown = shownIn(context);
+  for (const [key, value] of Object.entries(all)) {
+    if (shown.has(key)) input[key] = value;
+  }
+  return input as EstimateInput;
+}
+
+/**
+ * Applies one change the way a user expects: a value still at its default follows the new
+ * default (QLoRA moves the precision to int4, its quantization to bitsandbytes and gradient
+ * checkpointing on; leaving QLoRA moves them back), and a value the user set stays.
  */
 export function updateForm<K extends keyof EstimateForm>(
   form: EstimateForm,
   key: K,
   value: EstimateForm[K],
 ): EstimateForm {
-  const next = { ...form, [key]: value };
-  if (key === 'method') {
-    if (value === 'qlora') {
-      next.precision = 'int4';
-      if (next.quant === 'none') next.quant = 'bnb';
-      // PEFT's QLoRA preparation turns gradient checkpointing on; so does the estimator's default.
-      next.gradientCheckpointing = true;
-    } else if (form.method === 'qlora' && isQuantized(form.precision) && value !== 'inference') {
-      next.precision = 'bf16';
+  const values = form as unknown as Record<string, string | boolean>;
+  const now = spelled(form);
+  const following = ESTIMATE_FIELDS.filter(
+    ({ path, key: k }) => k !== key && path !== 'model' && values[k] === formValues(without(now, [path]))[k],
+  );
+  const next = { ...form, [key]: value } as EstimateForm;
+  const after = formValues(
+    without(
+      spelled(next),
+      following.map(({ path }) => path),
+    ) as EstimateInput,
+  );
+  return { ...next, ...Object.fromEntries(following.map(({ key: k }) => [k, after[k]])) } as EstimateForm;
+}
+
+/** An input without some fields (dotted paths), so the table's defaults fill them. */
+function without(input: Record<string, unknown>, paths: readonly string[]): EstimateInput {
+  const copy: Record<string, unknown> = { ...input };
+  for (const path of paths) {
+    const [head, member] = path.split('.');
+    if (!member) delete copy[path];
+    else if (copy[head!]) {
+      const { [member]: _dropped, ...rest } = copy[head!] as Record<string, unknown>;
+      copy[head!] = rest;
     }
   }
-  return next;
-}
-
-/** A number field: integer text -> number; anything else -> NaN so the schema names the field. */
-function toInteger(text: string): number {
-  const trimmed = text.trim();
-  return /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
-}
-
-/** The contract input for the form, sending only the fields that apply to the method. */
-export function toEstimateInput(form: EstimateForm): EstimateInput {
-  const training = isTraining(form.method);
-  const gpus = toInteger(form.gpus);
-  return {
-    model: form.model === CUSTOM_SIZE ? form.size.trim() : form.model,
-    method: form.method,
-    precision: form.precision,
-    ...(isQuantized(form.precision) ? { quant: form.quant } : {}),
-    batchSize: toInteger(form.batchSize),
-    seqLen: toInteger(form.seqLen),
-    flashAttention: form.flashAttention,
-    gpus,
-    ...(training
-      ? {
-          optimizer: form.optimizer,
-          mixedPrecision: form.mixedPrecision,
-          gradientCheckpointing: form.gradientCheckpointing,
-          sharding: gpus > 1 ? form.sharding : 'none',
-          optimizerInBackward: form.optimizerInBackward,
-          chunkedCrossEntropy: form.chunkedCrossEntropy,
-          activationOffload: form.activationOffload,
-          optimizerOffload: form.optimizerOffload,
-        }
-      : { kvCachePrecision: form.kvCachePrecision, inferenceRuntime: form.inferenceRuntime }),
-    ...(usesLora(form.method) ? { lora: { rank: toInteger(form.loraRank), targets: form.loraTargets } } : {}),
-    ...(form.speedCard ? { gpu: form.speedCard } : {}),
-  };
-}
-
-/**
- * The form for a contract input (the inverse of toEstimateInput): a size or shape that is not a
- * preset becomes "other size"; a field the input leaves out keeps the form's default, and `gpus`
- * is the count to show when the input names none.
- */
-export function formFromInput(
-  input: EstimateInput,
-  presets: readonly Pick<ModelPreset, 'id'>[],
-  gpus = Number(DEFAULT_FORM.gpus),
-): EstimateForm {
-  const model = typeof input.model === 'string' ? input.model : '';
-  const isPreset = presets.some((p) => p.id === model);
-  const targets = input.lora?.targets;
-  return {
-    model: isPreset ? model : CUSTOM_SIZE,
-    size: isPreset ? DEFAULT_FORM.size : model,
-    method: input.method,
-    precision: input.precision,
-    quant: input.quant ?? DEFAULT_FORM.quant,
-    batchSize: String(input.batchSize),
-    seqLen: String(input.seqLen),
-    optimizer: input.optimizer ?? DEFAULT_FORM.optimizer,
-    mixedPrecision: input.mixedPrecision ?? DEFAULT_FORM.mixedPrecision,
-    gradientCheckpointing: input.gradientCheckpointing ?? DEFAULT_FORM.gradientCheckpointing,
-    flashAttention: input.flashAttention ?? DEFAULT_FORM.flashAttention,
-    loraRank: String(input.lora?.rank ?? DEFAULT_FORM.loraRank),
-    // A hand-picked list of matrices has no place in the form; "all linear" is the closest.
-    loraTargets: typeof targets === 'string' ? targets : targets ? 'all-linear' : DEFAULT_FORM.loraTargets,
-    gpus: String(input.gpus ?? gpus),
-    sharding: input.sharding ?? DEFAULT_FORM.sharding,
-    kvCachePrecision: input.kvCachePrecision ?? DEFAULT_FORM.kvCachePrecision,
-    optimizerInBackward: input.optimizerInBackward ?? DEFAULT_FORM.optimizerInBackward,
-    chunkedCrossEntropy: input.chunkedCrossEntropy ?? DEFAULT_FORM.chunkedCrossEntropy,
-    activationOffload: input.activationOffload ?? DEFAULT_FORM.activationOffload,
-    optimizerOffload: input.optimizerOffload ?? DEFAULT_FORM.optimizerOffload,
-    inferenceRuntime: input.inferenceRuntime ?? DEFAULT_FORM.inferenceRuntime,
-    speedCard: input.gpu ?? '',
-  };
+  return copy as EstimateInput;
 }
 
 /** Why a field was refused locally, so the UI can say it in the user's language. */
@@ -206,13 +162,17 @@ export function checkInput(input: EstimateInput): FieldProblem | null {
   return { field, message, reason: 'whole-number' };
 }
 
-/** The top-level fields the form shows for this method and precision (where errors can be placed). */
+/** The contract paths of the fields the form shows for this input (where an error can be placed). */
 export function shownFields(form: EstimateForm): Set<string> {
-  const fields = ['model', 'method', 'precision', 'batchSize', 'seqLen', 'flashAttention', 'gpus'];
-  if (isQuantized(form.precision)) fields.push('quant');
-  if (isTraining(form.method)) {
-    fields.push('optimizer', 'mixedPrecision', 'gradientCheckpointing', 'sharding', ...TRAINING_SWITCHES);
-  } else fields.push('kvCachePrecision', 'inferenceRuntime');
-  if (usesLora(form.method)) fields.push('lora', 'lora.rank', 'lora.targets');
-  return new Set(fields);
+  return shownIn(fillDefaults(spelled(form) as EstimateInput) as never);
+}
+
+/** The fields (and groups) that apply in a resolved context and that the form shows there. */
+function shownIn(context: never): Set<string> {
+  const shown = ESTIMATE_FIELDS.filter(({ path, field }) => {
+    const group = path.includes('.') ? estimateFields[path.split('.')[0] as keyof typeof estimateFields] : undefined;
+    const applies = (group?.applies?.(context) ?? true) === true && (field.applies?.(context) ?? true) === true;
+    return applies && (field.control?.when?.(context) ?? true);
+  }).map(({ path }) => path);
+  return new Set([...shown, ...(shown.some((path) => path.startsWith('lora.')) ? ['lora'] : [])]);
 }

@@ -1,5 +1,5 @@
 import type { ModelPreset } from '../../../src-main/domain/catalog';
-import { CUSTOM_SIZE, DEFAULT_FORM, type EstimateForm } from './estimate-form';
+import { CUSTOM_SIZE, DEFAULT_FORM, updateForm, type EstimateForm } from './estimate-form';
 
 /** One "will it fit?" question a user can ask with a single click. */
 export interface QuickPick {
@@ -9,6 +9,7 @@ export interface QuickPick {
   /** Preset to use when the catalog has it, else the size string (the estimator guesses a shape). */
   presetId: string;
   size: string;
+  /** What the question sets, in order; the rest follows the field table's defaults (QLoRA: int4, bitsandbytes). */
   changes: Partial<EstimateForm>;
 }
 
@@ -19,27 +20,21 @@ export const QUICK_PICKS: readonly QuickPick[] = [
     labelKey: 'quick.13bLora',
     presetId: 'llama-2-13b',
     size: '13B',
-    changes: { method: 'lora', precision: 'bf16', gradientCheckpointing: true },
+    changes: { method: 'lora', gradientCheckpointing: true },
   },
   {
     id: '13b-qlora',
     labelKey: 'quick.13bQlora',
     presetId: 'llama-2-13b',
     size: '13B',
-    changes: {
-      method: 'qlora',
-      precision: 'int4',
-      quant: 'bnb',
-      gradientCheckpointing: true,
-      optimizer: 'paged-adamw-8bit',
-    },
+    changes: { method: 'qlora', optimizer: 'paged-adamw-8bit' },
   },
   {
     id: '7b-full',
     labelKey: 'quick.7bFull',
     presetId: 'llama-2-7b',
     size: '7B',
-    changes: { method: 'full', precision: 'bf16', gradientCheckpointing: true },
+    changes: { method: 'full', gradientCheckpointing: true },
   },
   {
     id: '70b-inference',
@@ -50,13 +45,16 @@ export const QUICK_PICKS: readonly QuickPick[] = [
   },
 ];
 
-/** The form a quick pick produces: defaults, then the pick's model and changes. */
+/** The form a quick pick produces: the first form, the pick's model, then its changes as a user would make them. */
 export function applyQuickPick(pick: QuickPick, models: readonly ModelPreset[]): EstimateForm {
   const hasPreset = models.some((model) => model.id === pick.presetId);
-  return {
+  const start: EstimateForm = {
     ...DEFAULT_FORM,
     model: hasPreset ? pick.presetId : CUSTOM_SIZE,
     size: hasPreset ? DEFAULT_FORM.size : pick.size,
-    ...pick.changes,
   };
+  return (Object.entries(pick.changes) as [keyof EstimateForm, EstimateForm[keyof EstimateForm]][]).reduce(
+    (form, [key, value]) => updateForm(form, key, value),
+    start,
+  );
 }

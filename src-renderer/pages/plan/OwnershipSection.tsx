@@ -8,12 +8,14 @@ import { useDebouncedCall } from '../../components/use-debounced-call';
 import { useApp } from '../../lib/app-context';
 import { currencySymbol, formatPercent, formatPrice } from '../../lib/format';
 import { useSessionStore } from '../../lib/session-store';
-import { options } from '../../lib/options';
+import { messageOptions } from '../../lib/options';
+import { useMessageText } from '../../lib/messages';
 import { OWNERSHIP_FIELDS, ownershipFormStore, toOwnershipRequest, type OwnershipForm } from './ownership-form';
 
 /** "Rent or buy": what a used card-hour costs when you own the server, against a rental price. */
 export function OwnershipSection({ onSettled }: { onSettled: (settled: boolean) => void }) {
   const { t } = useTranslation();
+  const text = useMessageText();
   const { reportError } = useApp();
   const [form, setForm] = useSessionStore(ownershipFormStore);
   const prepared = toOwnershipRequest(form);
@@ -41,7 +43,7 @@ export function OwnershipSection({ onSettled }: { onSettled: (settled: boolean) 
             label={t('plan.currency')}
             value={form.currency}
             onChange={(v) => setForm((f) => ({ ...f, currency: v }))}
-            options={options(t, currencySchema.options, 'currency')}
+            options={messageOptions(text, 'currency', currencySchema.options)}
           />
           {OWNERSHIP_FIELDS.map(({ field }) => (
             <TextField

@@ -10,7 +10,8 @@ import {
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
 import { currencySymbol, formatPrice } from '../../lib/format';
-import { options } from '../../lib/options';
+import { messageOptions, options } from '../../lib/options';
+import { useMessageText } from '../../lib/messages';
 import { USER_SPOT_MODES, type PlanForm, type SpotOffers } from './plan-form';
 
 interface PlanFieldsProps {
@@ -34,6 +35,7 @@ function defaultPrice(currency: Currency, cny: number): string {
 /** The job, spot and extras inputs of the planner, each with a visible label. */
 export function PlanFields({ form, cards, providers, spot, onChange, errorFor }: PlanFieldsProps) {
   const { t } = useTranslation();
+  const text = useMessageText();
   const num = (field: keyof PlanForm, label: string, hint?: string, placeholder?: string) => (
     <TextField
       id={`plan-${field}`}
@@ -68,7 +70,7 @@ export function PlanFields({ form, cards, providers, spot, onChange, errorFor }:
             label={t('plan.currency')}
             value={form.currency}
             onChange={(v) => onChange('currency', v)}
-            options={options(t, currencySchema.options, 'currency')}
+            options={messageOptions(text, 'currency', currencySchema.options)}
           />
         </div>
         <SelectField

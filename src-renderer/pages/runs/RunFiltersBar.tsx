@@ -4,7 +4,8 @@ import { methodSchema } from '../../../src-main/domain/estimate/input';
 import { runOriginSchema, runOutcomeSchema } from '../../../src-main/domain/runs';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
-import { options } from '../../lib/options';
+import { messageOptions, options } from '../../lib/options';
+import { useMessageText } from '../../lib/messages';
 import type { RunFilters } from './runs-query';
 
 /** Card, outcome, origin, method and a text search over notes, provider and model. */
@@ -18,6 +19,7 @@ export function RunFiltersBar({
   onChange: (filters: RunFilters) => void;
 }) {
   const { t } = useTranslation();
+  const text = useMessageText();
   const set = <K extends keyof RunFilters>(key: K, value: RunFilters[K]) => onChange({ ...filters, [key]: value });
   const any = { value: '' as const, label: t('runs.filter.any') };
   return (
@@ -34,7 +36,7 @@ export function RunFiltersBar({
         label={t('runs.filter.outcome')}
         value={filters.outcome}
         onChange={(v) => set('outcome', v)}
-        options={[any, ...options(t, runOutcomeSchema.options, 'runs.outcome')]}
+        options={[any, ...messageOptions(text, 'outcome', runOutcomeSchema.options)]}
       />
       <SelectField
         id="runs-filter-origin"
@@ -48,7 +50,7 @@ export function RunFiltersBar({
         label={t('runs.filter.method')}
         value={filters.method}
         onChange={(v) => set('method', v)}
-        options={[any, ...options(t, methodSchema.options, 'method')]}
+        options={[any, ...messageOptions(text, 'method', methodSchema.options)]}
       />
       <TextField
         id="runs-filter-text"

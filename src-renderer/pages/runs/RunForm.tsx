@@ -1,19 +1,32 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Card, ModelPreset } from '../../../src-main/domain/catalog';
-import { methodSchema, precisionSchema, quantSchema } from '../../../src-main/domain/estimate/input';
-import { memoryMeterSchema, runCurrencySchema, runOutcomeSchema, type Run } from '../../../src-main/domain/runs';
-import { CheckboxField } from '../../components/CheckboxField';
-import { FieldError } from '../../components/FieldError';
-import { SelectField } from '../../components/SelectField';
-import { TextField } from '../../components/TextField';
+import type { FormGroup } from '../../../src-main/domain/fields/field';
+import { msg } from '../../../src-main/domain/messages';
+import type { Run } from '../../../src-main/domain/runs';
+import { FieldControl } from '../../components/FieldControl';
 import { ApiError, call } from '../../lib/api';
 import { formatParams } from '../../lib/format';
-import { options } from '../../lib/options';
-import { isQuantized, isTraining, updateForm, usesLora, type EstimateForm } from '../estimate/estimate-form';
-import { ModelField } from '../estimate/ModelField';
+import { useMessageText } from '../../lib/messages';
+import { ESTIMATE_FIELDS, shownFields, updateForm, type EstimateForm } from '../estimate/estimate-form';
+import { ConfigControls } from '../estimate/EstimateFields';
 import { citationUrl } from './citation';
-import { checkDraft, draftToInput, formFieldOf, patchFor, type Problem, type RunDraft } from './run-draft';
+import { checkDraft, draftToInput, formFieldOf, patchFor, RUN_FIELDS, type Problem, type RunDraft } from './run-draft';
+
+/** The run form's sections, with their legend: the run's own fields by their group, and the configuration. */
+const RUN_SECTIONS: readonly [FormGroup | 'config', string][] = [
+  ['where', 'runs.form.groupWhere'],
+  ['config', 'runs.form.groupConfig'],
+  ['measured', 'runs.form.groupMeasured'],
+  ['money', 'runs.form.groupMoney'],
+];
+
+/** The configuration fields of a run: the Estimate form's, but its speed card (the run has its own card). */
+const CONFIG_FIELDS = ESTIMATE_FIELDS.filter(({ path }) => path !== 'gpu' && path !== 'gpus');
+const GPUS_FIELD = ESTIMATE_FIELDS.find(({ path }) => path === 'gpus')!;
+
+/** Fields that have a control here (a backend error on another field is shown under the form). */
+const FORM_KEYS = new Set([...RUN_FIELDS, ...ESTIMATE_FIELDS].map(({ key }) => key));
 
 /** What the form is for: a new run, one of the user's runs, or a published run (read-only). */
 export type RunFormMode = { kind: 'add' } | { kind: 'edit'; run: Run } | { kind: 'view'; run: Run };
@@ -30,6 +43,7 @@ interface RunFormProps {
 /** Every field of a run with a visible label; a rejected field shows its message beside it. */
 export function RunForm({ mode, initial, cards, models, onSaved, onClose }: RunFormProps) {
   const { t } = useTranslation();
+  const text = useMessageText();
   const [draft, setDraft] = useState<RunDraft>(initial);
   const [problems, setProblems] = useState<Record<string, Problem>>({});
   const [general, setGeneral] = useState<string | null>(null);
@@ -62,7 +76,7 @@ export function RunForm({ mode, initial, cards, models, onSaved, onClose }: RunF
     } catch (error) {
       const field = error instanceof ApiError && error.field ? formFieldOf(error.field) : null;
       const message = error instanceof Error ? error.message : String(error);
-      if (field && FORM_FIELDS.has(field)) setProblems({ [field]: { text: message } });
+      if (field && FORM_KEYS.has(field)) setProblems({ [field]: { text: message } });
       else setGeneral(message);
     } finally {
       setSaving(false);
@@ -77,6 +91,18 @@ export function RunForm({ mode, initial, cards, models, onSaved, onClose }: RunF
         ? t('runs.form.editTitle', { id: mode.run.id })
         : t('runs.form.viewTitle', { id: mode.run.id });
   const url = mode.kind === 'view' && mode.run.citation ? citationUrl(mode.run.citation) : null;
+  const shown = shownFields(form);
+  const runControl = ({ key, field }: (typeof RUN_FIELDS)[number]) => (
+    <FieldControl
+      key={key}
+      id={`run-${field.flag?.name ?? key}`}
+      field={field}
+      value={(draft as unknown as Record<string, string>)[key]!}
+      onChange={(value) => setDraft((d) => ({ ...d, [key]: value }))}
+      error={errorFor(key)}
+      cards={cards}
+    />
+  );
 
   return (
     <form className="panel run-form" onSubmit={submit} aria-labelledby="run-form-title" noValidate>
@@ -95,232 +121,49 @@ export function RunForm({ mode, initial, cards, models, onSaved, onClose }: RunF
       ) : null}
       <fieldset disabled={readOnly || saving} className="run-form-body">
         <div className="run-form-grid">
-          <fieldset>
-            <legend>{t('runs.form.groupWhere')}</legend>
-            <SelectField
-              id="run-card"
-              label={t('runs.form.card')}
-              value={draft.card}
-              onChange={(v) => set('card', v)}
-              options={[
-                ...cards.map((c) => ({ value: c.id, label: c.name })),
-                ...(cards.some((c) => c.id === draft.card) ? [] : [{ value: draft.card, label: draft.card }]),
-              ]}
-              error={errorFor('card')}
-            />
-            <TextField
-              id="run-gpus"
-              type="number"
-              min={1}
-              step={1}
-              label={t('runs.form.gpus')}
-              value={form.gpus}
-              onChange={(v) => setConfig('gpus', v)}
-              error={errorFor('gpus')}
-            />
-            <TextField
-              id="run-provider"
-              label={t('runs.form.provider')}
-              value={draft.provider}
-              onChange={(v) => set('provider', v)}
-              placeholder="AutoDL"
-              error={errorFor('provider')}
-            />
-            <div className="field">
-              <label htmlFor="run-started">{t('runs.form.startedAt')}</label>
-              <input
-                id="run-started"
-                type="datetime-local"
-                value={draft.startedAt}
-                aria-invalid={errorFor('startedAt') ? true : undefined}
-                aria-describedby={errorFor('startedAt') ? 'run-started-error' : undefined}
-                onChange={(event) => set('startedAt', event.target.value)}
-              />
-              <FieldError id="run-started-error" message={errorFor('startedAt')} />
-            </div>
-          </fieldset>
-          <fieldset>
-            <legend>{t('runs.form.groupConfig')}</legend>
-            {draft.shape ? (
-              <div className="field">
-                <span className="field-label">{t('estimate.model')}</span>
-                <p className="shape-note">
-                  {t('runs.form.shape', { params: formatParams(draft.shape.params) })}{' '}
-                  {readOnly ? null : (
-                    <button type="button" className="button-quiet" onClick={() => set('shape', null)}>
-                      {t('runs.form.replaceShape')}
-                    </button>
-                  )}
-                </p>
-              </div>
+          {RUN_SECTIONS.map(([group, legend]) =>
+            group === 'config' ? (
+              <fieldset key={group}>
+                <legend>{t(legend)}</legend>
+                {draft.shape ? (
+                  <div className="field">
+                    <span className="field-label">{text(msg('field.model'))}</span>
+                    <p className="shape-note">
+                      {t('runs.form.shape', { params: formatParams(draft.shape.params) })}{' '}
+                      {readOnly ? null : (
+                        <button type="button" className="button-quiet" onClick={() => set('shape', null)}>
+                          {t('runs.form.replaceShape')}
+                        </button>
+                      )}
+                    </p>
+                  </div>
+                ) : null}
+                <ConfigControls
+                  fields={CONFIG_FIELDS.filter(({ path }) => shown.has(path) && !(draft.shape && path === 'model'))}
+                  form={form}
+                  onChange={setConfig}
+                  errorFor={(path) => errorFor(formFieldOf(`config.${path}`))}
+                  models={models}
+                  cards={cards}
+                  idPrefix="run"
+                />
+              </fieldset>
             ) : (
-              <ModelField
-                models={models}
-                model={form.model}
-                size={form.size}
-                onModel={(v) => setConfig('model', v)}
-                onSize={(v) => setConfig('size', v)}
-                error={errorFor('model')}
-              />
-            )}
-            <SelectField
-              id="run-method"
-              label={t('estimate.method')}
-              value={form.method}
-              onChange={(v) => setConfig('method', v)}
-              options={options(t, methodSchema.options, 'method')}
-              error={errorFor('method')}
-            />
-            <SelectField
-              id="run-precision"
-              label={t('estimate.precision')}
-              value={form.precision}
-              onChange={(v) => setConfig('precision', v)}
-              options={options(t, precisionSchema.options, 'precision')}
-              error={errorFor('precision')}
-            />
-            {isQuantized(form.precision) ? (
-              <SelectField
-                id="run-quant"
-                label={t('estimate.quant')}
-                value={form.quant}
-                onChange={(v) => setConfig('quant', v)}
-                options={options(t, quantSchema.options, 'quant')}
-                error={errorFor('quant')}
-              />
-            ) : null}
-            <div className="field-row field-row-even">
-              <TextField
-                id="run-batch"
-                type="number"
-                min={1}
-                step={1}
-                label={t('runs.form.batch')}
-                value={form.batchSize}
-                onChange={(v) => setConfig('batchSize', v)}
-                error={errorFor('batchSize')}
-              />
-              <TextField
-                id="run-seq"
-                type="number"
-                min={1}
-                step={1}
-                label={t('runs.form.seq')}
-                value={form.seqLen}
-                onChange={(v) => setConfig('seqLen', v)}
-                error={errorFor('seqLen')}
-              />
-            </div>
-            {isTraining(form.method) ? (
-              <CheckboxField
-                id="run-gc"
-                label={t('estimate.gradientCheckpointing')}
-                checked={form.gradientCheckpointing}
-                onChange={(v) => setConfig('gradientCheckpointing', v)}
-              />
-            ) : null}
-            {usesLora(form.method) ? (
-              <TextField
-                id="run-lora-rank"
-                type="number"
-                min={1}
-                step={1}
-                label={t('estimate.loraRank')}
-                value={form.loraRank}
-                onChange={(v) => setConfig('loraRank', v)}
-                error={errorFor('loraRank')}
-              />
-            ) : null}
-          </fieldset>
-          <fieldset>
-            <legend>{t('runs.form.groupMeasured')}</legend>
-            <div className="field-row field-row-even">
-              <TextField
-                id="run-peak"
-                type="number"
-                min={0}
-                step="any"
-                label={t('runs.form.peak')}
-                value={draft.peakMemoryGiB}
-                onChange={(v) => set('peakMemoryGiB', v)}
-                error={errorFor('peakMemoryGiB')}
-              />
-              <SelectField
-                id="run-meter"
-                label={t('runs.form.meter')}
-                value={draft.memoryMeter}
-                onChange={(v) => set('memoryMeter', v)}
-                options={[
-                  { value: '' as const, label: t('runs.form.meterNone') },
-                  ...options(t, memoryMeterSchema.options, 'runs.meter'),
-                ]}
-                error={errorFor('memoryMeter')}
-              />
-            </div>
-            <TextField
-              id="run-speed"
-              type="number"
-              min={0}
-              step="any"
-              label={t('runs.form.speed')}
-              value={draft.tokensPerSecond}
-              onChange={(v) => set('tokensPerSecond', v)}
-              error={errorFor('tokensPerSecond')}
-            />
-            <SelectField
-              id="run-outcome"
-              label={t('runs.form.outcome')}
-              value={draft.outcome}
-              onChange={(v) => set('outcome', v)}
-              options={options(t, runOutcomeSchema.options, 'runs.outcome')}
-              error={errorFor('outcome')}
-            />
-          </fieldset>
-          <fieldset>
-            <legend>{t('runs.form.groupMoney')}</legend>
-            <TextField
-              id="run-hours"
-              type="number"
-              min={0}
-              step="any"
-              label={t('runs.form.hours')}
-              value={draft.durationHours}
-              onChange={(v) => set('durationHours', v)}
-              error={errorFor('durationHours')}
-            />
-            <div className="field-row field-row-even">
-              <TextField
-                id="run-cost"
-                type="number"
-                min={0}
-                step="any"
-                label={t('runs.form.cost')}
-                value={draft.cost}
-                onChange={(v) => set('cost', v)}
-                error={errorFor('cost')}
-              />
-              <SelectField
-                id="run-currency"
-                label={t('runs.form.currency')}
-                value={draft.currency}
-                onChange={(v) => set('currency', v)}
-                options={options(t, runCurrencySchema.options, 'currency')}
-                error={errorFor('currency')}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor="run-notes">{t('runs.form.notes')}</label>
-              <textarea
-                id="run-notes"
-                rows={3}
-                value={draft.notes}
-                aria-invalid={errorFor('notes') ? true : undefined}
-                aria-describedby={errorFor('notes') ? 'run-notes-error' : undefined}
-                onChange={(event) => set('notes', event.target.value)}
-              />
-              <FieldError id="run-notes-error" message={errorFor('notes')} />
-            </div>
-          </fieldset>
+              <fieldset key={group}>
+                <legend>{t(legend)}</legend>
+                {RUN_FIELDS.filter(({ field }) => field.control?.group === group).map(runControl)}
+                {group === 'where' ? (
+                  <FieldControl
+                    id="run-gpus"
+                    field={GPUS_FIELD.field}
+                    value={form.gpus}
+                    onChange={(value) => setConfig('gpus', value as string)}
+                    error={errorFor('gpus')}
+                  />
+                ) : null}
+              </fieldset>
+            ),
+          )}
         </div>
       </fieldset>
       {general ? (
@@ -341,26 +184,3 @@ export function RunForm({ mode, initial, cards, models, onSaved, onClose }: RunF
     </form>
   );
 }
-
-/** Fields that have a control here (a backend error on another field is shown under the form). */
-const FORM_FIELDS = new Set([
-  'card',
-  'gpus',
-  'provider',
-  'startedAt',
-  'model',
-  'method',
-  'precision',
-  'quant',
-  'batchSize',
-  'seqLen',
-  'loraRank',
-  'peakMemoryGiB',
-  'memoryMeter',
-  'tokensPerSecond',
-  'outcome',
-  'durationHours',
-  'cost',
-  'currency',
-  'notes',
-]);

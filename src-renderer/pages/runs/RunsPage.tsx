@@ -43,7 +43,7 @@ interface ToastState {
 /** "What did it really use?": the run log, paged and sorted in the store, with the money it cost. */
 export function RunsPage() {
   const { t } = useTranslation();
-  const { reportError, setPageState } = useApp();
+  const { reportError, setPageState, settings } = useApp();
   const [cards, setCards] = useState<Card[]>([]);
   const [models, setModels] = useState<ModelPreset[]>([]);
   const [filters, setFilters] = useState<RunFilters>(NO_FILTERS);
@@ -158,13 +158,13 @@ export function RunsPage() {
             <button
               type="button"
               className="button-primary"
-              onClick={() => openForm({ kind: 'add' }, blankDraft(cards))}
+              onClick={() => openForm({ kind: 'add' }, blankDraft(cards, settings.currency))}
             >
               {t('runs.logRun')}
             </button>
             <button
               type="button"
-              onClick={() => openForm({ kind: 'add' }, blankDraft(cards, estimateFormStore.get()))}
+              onClick={() => openForm({ kind: 'add' }, blankDraft(cards, settings.currency, estimateFormStore.get()))}
               title={t('runs.fromEstimateHint')}
             >
               {t('runs.fromEstimate')}

@@ -1,7 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { MemoryMeter, RunSortKey } from '../../../src-main/domain/runs';
+import type { EstimateInput } from '../../../src-main/domain/estimate/input';
+import { fillDefaults } from '../../../src-main/domain/estimate/resolve-input';
+import { optionLabel } from '../../../src-main/domain/fields/resolve';
 import type { ChannelOutput } from '../../../src-main/ipc/contract';
 import { formatNumber, formatPrice, shortenSource } from '../../lib/format';
+import { useMessageText } from '../../lib/messages';
 import { citationUrl } from './citation';
 import { errorFraction, errorLevel, formatError, memoryErrorOf, predictedGiBFor } from './run-accuracy';
 import { ariaSort, type SortState } from './runs-query';
@@ -46,6 +50,7 @@ function shortDate(iso: string | undefined): string {
 /** One page of runs: what was measured, what the estimator says today, and how far apart they are. */
 export function RunsTable({ runs, cardName, flags, sort, onSort, onOpen, onDelete }: RunsTableProps) {
   const { t } = useTranslation();
+  const text = useMessageText();
   const sortable = (key: RunSortKey, label: string, numeric = false) => (
     <th scope="col" aria-sort={ariaSort(sort, key)} className={numeric ? 'num' : undefined}>
       <button type="button" className="sort-button" onClick={() => onSort(key)}>
@@ -115,14 +120,8 @@ export function RunsTable({ runs, cardName, flags, sort, onSort, onOpen, onDelet
                   {run.modelLabel}
                 </td>
                 <td className="nowrap">
-                  {t(`method.${run.config.method}`)}
-                  <span className="cell-sub">
-                    {t('runs.table.shape', {
-                      precision: run.config.precision,
-                      batch: run.config.batchSize,
-                      seq: formatNumber(run.config.seqLen),
-                    })}
-                  </span>
+                  {text(optionLabel('method', run.config.method))}
+                  <span className="cell-sub">{t('runs.table.shape', shapeOf(run.config))}</span>
                 </td>
                 <td className="num">
                   {run.peakMemoryGiB === null ? '—' : formatNumber(run.peakMemoryGiB, 1)}
@@ -151,7 +150,7 @@ export function RunsTable({ runs, cardName, flags, sort, onSort, onOpen, onDelet
                   {run.currency ? <span className="cell-sub">{run.currency}</span> : null}
                 </td>
                 <td>
-                  <span className={`badge outcome-${run.outcome}`}>{t(`runs.outcome.${run.outcome}`)}</span>
+                  <span className={`badge outcome-${run.outcome}`}>{text(optionLabel('outcome', run.outcome))}</span>
                 </td>
                 <td className="nowrap">
                   {published ? (
@@ -199,4 +198,10 @@ export function RunsTable({ runs, cardName, flags, sort, onSort, onOpen, onDelet
       </table>
     </div>
   );
+}
+
+/** A run's precision, batch and sequence as the estimator reads its config (a value it leaves out is the default). */
+function shapeOf(config: EstimateInput) {
+  const { precision, batchSize, seqLen } = fillDefaults(config);
+  return { precision, batch: batchSize, seq: formatNumber(seqLen) };
 }

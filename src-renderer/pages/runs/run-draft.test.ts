@@ -53,7 +53,7 @@ describe('start time', () => {
 describe('the run form', () => {
   it('turns a filled-in form into a valid runs:add input', () => {
     const draft = {
-      ...blankDraft([{ id: 'rtx-4090' }]),
+      ...blankDraft([{ id: 'rtx-4090' }], 'CNY'),
       peakMemoryGiB: '21.5',
       cost: '3',
       startedAt: '2025-11-30T14:05',
@@ -69,7 +69,7 @@ describe('the run form', () => {
 
   it('names every field at fault, in form terms', () => {
     const draft = {
-      ...blankDraft([{ id: 'rtx-4090' }]),
+      ...blankDraft([{ id: 'rtx-4090' }], 'CNY'),
       estimate: { ...DEFAULT_FORM, gpus: '0', batchSize: 'x', model: CUSTOM_SIZE, size: '' },
       peakMemoryGiB: 'lots',
       durationHours: '-1',
@@ -81,7 +81,7 @@ describe('the run form', () => {
   });
 
   it('asks for the meter when a peak is given without one', () => {
-    const draft = { ...blankDraft([{ id: 'rtx-4090' }]), peakMemoryGiB: '20', memoryMeter: '' as const };
+    const draft = { ...blankDraft([{ id: 'rtx-4090' }], 'CNY'), peakMemoryGiB: '20', memoryMeter: '' as const };
     expect(checkDraft(draftToInput(draft, 0))).toEqual({ memoryMeter: { key: 'runs.validation.meter' } });
   });
 });

@@ -1,66 +1,65 @@
-import type { Card, ModelPreset } from '../../../src-main/domain/catalog';
+import type { Card, Currency, ModelPreset } from '../../../src-main/domain/catalog';
 import type { EstimateInput, ModelInputObject } from '../../../src-main/domain/estimate/input';
+import { runFields } from '../../../src-main/domain/fields/run-fields';
 import {
   runFieldsSchema,
   runInputSchema,
-  type MemoryMeter,
   type Run,
-  type RunCurrency,
   type RunInputDraft,
-  type RunOutcome,
   type RunPatch,
 } from '../../../src-main/domain/runs';
-import { DEFAULT_FORM, formFromInput, toEstimateInput, type EstimateForm } from '../estimate/estimate-form';
+import { formFields, formKeyOf, formText, formValue, type FormField, type TableForm } from '../../lib/field-form';
+import {
+  DEFAULT_FORM,
+  ESTIMATE_FIELDS,
+  formFromInput,
+  toEstimateInput,
+  type EstimateForm,
+} from '../estimate/estimate-form';
 
-/** The run form as typed: the configuration reuses the Estimate form; numbers stay strings. */
-export interface RunDraft {
-  /** Model, method, precision, batch, sequence, LoRA, GPUs: exactly the Estimate page's form. */
+// The configuration is the Estimate form; the run's GPUs are its GPUs field; what tokens/s counts
+// has no control (a file or the CLI says it), so an edit leaves it as logged.
+const { config: _config, gpus: _gpus, throughputKind: _kind, throughputScope: _scope, ...measured } = runFields;
+
+/** The run's own fields with a control (card, provider, peak, meter, …), in table order. */
+export const RUN_FIELDS: readonly FormField[] = formFields(measured).filter(({ field }) => field.control);
+
+/** The run form as typed: the configuration is the Estimate page's form; numbers stay strings. */
+export type RunDraft = TableForm<typeof measured> & {
+  /** Model, method, precision, batch, sequence, LoRA, GPUs …: exactly the Estimate page's form. */
   estimate: EstimateForm;
   /** A model given as a shape (an imported run): kept as is until the user picks another model. */
   shape: ModelInputObject | null;
   /** Whether the configuration names the card too (imported and published runs may). */
   configNamesCard: boolean;
-  card: string;
-  provider: string;
-  peakMemoryGiB: string;
-  memoryMeter: MemoryMeter | '';
-  tokensPerSecond: string;
-  durationHours: string;
-  cost: string;
-  currency: RunCurrency;
-  outcome: RunOutcome;
-  /** The value of a datetime-local input ("2025-11-30T14:05"), or ''. */
-  startedAt: string;
-  notes: string;
+};
+
+/** The run fields' form values for a run (or the table's defaults, and `initial` where a new form starts elsewhere). */
+function runValues(run: Partial<Record<string, unknown>>): Record<string, string | boolean> {
+  return Object.fromEntries(RUN_FIELDS.map(({ key, field }) => [key, formText(run[key] ?? field.default)]));
 }
 
 /**
- * A new run with the configuration given (the Estimate page's, or its defaults), on the card
- * the Estimate page showed speed for, else the first card.
+ * A new run with the configuration given (the Estimate page's, or its first form), on the card
+ * the Estimate page showed speed for, else the first card; paid in `currency` (the user's setting),
+ * its peak read by nvidia-smi (what a renter reads), and every other field at the table's default.
  */
-export function blankDraft(cards: readonly Pick<Card, 'id'>[], estimate: EstimateForm = DEFAULT_FORM): RunDraft {
-  const speedCard = cards.find((card) => card.id === estimate.speedCard);
+export function blankDraft(
+  cards: readonly Pick<Card, 'id'>[],
+  currency: Currency,
+  estimate: EstimateForm = DEFAULT_FORM,
+): RunDraft {
+  const speedCard = cards.find((card) => card.id === estimate.gpu);
   return {
+    ...runValues({ card: speedCard?.id ?? cards[0]?.id ?? '', currency, memoryMeter: 'nvidia-smi' }),
     estimate,
     shape: null,
     configNamesCard: false,
-    card: speedCard?.id ?? cards[0]?.id ?? '',
-    provider: '',
-    peakMemoryGiB: '',
-    memoryMeter: 'nvidia-smi',
-    tokensPerSecond: '',
-    durationHours: '',
-    cost: '',
-    currency: 'CNY',
-    outcome: 'ok',
-    startedAt: '',
-    notes: '',
-  };
+  } as RunDraft;
 }
 
 /** A stored number as the form shows it: at most 3 decimals (15.889070928 GiB -> "15.889"). */
-const text = (value: number | null | undefined) =>
-  value === null || value === undefined ? '' : String(Number(value.toFixed(3)));
+const text = (value: unknown) => (typeof value === 'number' ? String(Number(value.toFixed(3))) : value);
 
 /** "2025-11-30T14:05:00+08:00" -> "2025-11-30T14:05" (the wall-clock time as logged); a date gets 00:00. */
 export function isoToLocalInput(iso: string | undefined): string {
@@ -89,32 +88,13 @@ function localOffsetMinutes(local: string): number {
 
 /** A stored run as the form shows it. */
 export function draftFromRun(run: Run, presets: readonly Pick<ModelPreset, 'id'>[]): RunDraft {
+  const values = Object.fromEntries(RUN_FIELDS.map(({ key }) => [key, text(run[key as keyof Run])]));
   return {
+    ...runValues({ ...values, startedAt: isoToLocalInput(run.startedAt) }),
     estimate: formFromInput(run.config, presets, run.gpus),
     shape: typeof run.config.model === 'string' ? null : run.config.model,
     configNamesCard: run.config.gpu !== undefined,
-    card: run.card,
-    provider: run.provider ?? '',
-    peakMemoryGiB: text(run.peakMemoryGiB),
-    memoryMeter: run.memoryMeter ?? '',
-    tokensPerSecond: text(run.tokensPerSecond),
-    durationHours: text(run.durationHours),
-    cost: text(run.cost),
-    currency: run.currency ?? 'CNY',
-    outcome: run.outcome,
-    startedAt: isoToLocalInput(run.startedAt),
-    notes: run.notes ?? '',
-  };
-}
-
-/** A number field: '' -> absent; anything else -> a number, NaN for junk so the schema names the field. */
-function optionalNumber(value: string): number | undefined {
-  const trimmed = value.trim();
-  return trimmed === ''
-    ? undefined
-    : /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(trimmed)
-      ? Number(trimmed)
-      : Number.NaN;
+  } as RunDraft;
 }
 
 /** The configuration the draft describes. */
@@ -128,23 +108,23 @@ function draftConfig(draft: RunDraft): EstimateInput {
 /** The `runs:add` input for a draft (not yet checked). */
 export function draftToInput(draft: RunDraft, offsetMinutes = localOffsetMinutes(draft.startedAt)): RunInputDraft {
   const config = draftConfig(draft);
-  const currencyNeeded = draft.cost.trim() !== '';
-  const peak = optionalNumber(draft.peakMemoryGiB);
+  const values = draft as unknown as Record<string, string>;
+  const input: Record<string, unknown> = Object.fromEntries(
+    RUN_FIELDS.map(({ key, field }) => [key, formValue(field, values[key]!)]),
+  );
+  const peak = input.peakMemoryGiB;
   return {
+    ...input,
     config,
-    card: draft.card,
     gpus: config.gpus ?? Number.NaN,
     provider: draft.provider.trim() || undefined,
     peakMemoryGiB: peak ?? null,
-    memoryMeter: peak === undefined ? null : draft.memoryMeter || null,
-    tokensPerSecond: optionalNumber(draft.tokensPerSecond),
-    durationHours: optionalNumber(draft.durationHours),
-    cost: optionalNumber(draft.cost),
-    currency: currencyNeeded ? draft.currency : undefined,
-    outcome: draft.outcome,
+    // A meter goes with the figure it read, and a currency with a cost.
+    memoryMeter: peak === undefined ? null : (input.memoryMeter ?? null),
+    currency: input.cost === undefined ? undefined : input.currency,
     notes: draft.notes.trim() || undefined,
     startedAt: draft.startedAt ? localInputToIso(draft.startedAt, offsetMinutes) : undefined,
-  };
+  } as RunInputDraft;
 }
 
 /** The form field (its key in the draft or its Estimate form) that a contract path points at. */
@@ -152,14 +132,19 @@ export function formFieldOf(path: string): string {
   if (path === 'gpus' || path === 'config.gpus') return 'gpus';
   if (path === 'config.gpu') return 'card';
   if (path.startsWith('config.lora')) return 'loraRank';
-  if (path.startsWith('config.')) return path.split('.')[1]!;
+  if (path.startsWith('config.')) return formKeyOf(path.slice('config.'.length).split('.').slice(0, 2).join('.'));
   return path.split('.')[0]!;
 }
 
 /** What to say about a field: an i18n key with its values, or the contract's own words. */
 export type Problem = { key: string; values?: Record<string, string | number> } | { text: string };
 
-const WHOLE_NUMBER_FIELDS = new Set(['gpus', 'batchSize', 'seqLen', 'loraRank']);
+/** The whole-number fields of the configuration (batch, sequence, GPUs, LoRA rank), from the table. */
+const WHOLE_NUMBER_FIELDS = new Set(
+  ESTIMATE_FIELDS.filter(({ field }) => field.control?.kind === 'number' && field.control.step === 1).map(
+    ({ key }) => key,
+  ),
+);
 const RULE_KEYS: Record<string, string> = {
   currency: 'runs.validation.currency',
   memoryMeter: 'runs.validation.meter',
@@ -187,7 +172,7 @@ export function checkDraft(input: RunInputDraft): Record<string, Problem> {
   return problems;
 }
 
-const RUN_FIELDS = Object.keys(runFieldsSchema.shape) as (keyof RunInputDraft)[];
+const RUN_KEYS = Object.keys(runFieldsSchema.shape) as (keyof RunInputDraft)[];
 
 /**
  * The `runs:update` patch: only the fields the user changed, compared draft to draft so a
@@ -196,7 +181,7 @@ const RUN_FIELDS = Object.keys(runFieldsSchema.shape) as (keyof RunInputDraft)[]
  */
 export function patchFor(before: RunInputDraft, after: RunInputDraft): RunPatch {
   const patch: Record<string, unknown> = {};
-  for (const key of RUN_FIELDS) {
+  for (const key of RUN_KEYS) {
     if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) patch[key] = after[key] ?? null;
   }
   return patch as RunPatch;
@@ -205,6 +190,6 @@ export function patchFor(before: RunInputDraft, after: RunInputDraft): RunPatch 
 /** A stored run's input fields: what `runs:add` needs to bring a deleted run back. */
 export function runInputOf(run: Run): RunInputDraft {
   const input: Record<string, unknown> = {};
-  for (const key of RUN_FIELDS) if (run[key] !== undefined) input[key] = run[key];
+  for (const key of RUN_KEYS) if (run[key] !== undefined) input[key] = run[key];
   return input as RunInputDraft;
 }
