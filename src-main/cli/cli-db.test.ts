@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { runCli, runCliJson } from './cli-test-support.testkit';
+import { runCli, runCliJson, assertCliBuilt } from './cli-test-support.testkit';
+
+beforeAll(assertCliBuilt);
 
 describe('cardwise db: a damaged database is kept aside and the latest backup restored', () => {
   it('names the backup and the command, then restores it', () => {

@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeNvidiaSmi } from '../measure/fake-nvidia-smi.testkit';
-import { runCli, runCliJson } from './cli-test-support.testkit';
+import { runCli, runCliJson, assertCliBuilt } from './cli-test-support.testkit';
+
+beforeAll(assertCliBuilt);
 
 let dir: string;
 let db: string;

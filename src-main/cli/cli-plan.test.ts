@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, runCliJson } from './cli-test-support.testkit';
+import { runCli, runCliJson, assertCliBuilt } from './cli-test-support.testkit';
+
+beforeAll(assertCliBuilt);
 
 let dir: string;
 let db: string;

@@ -2,8 +2,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, runCliJson } from './cli-test-support.testkit';
+import { runCli, runCliJson, assertCliBuilt } from './cli-test-support.testkit';
 import { main } from './main';
+
+beforeAll(assertCliBuilt);
 
 // One temp database for the whole file (each child process opens it afresh); the tests run in order.
 let dir: string;

@@ -4,6 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertCliBuilt } from './cli-test-support.testkit';
+
+beforeAll(assertCliBuilt);
 
 // The real launcher in a child process, against a temp database: what a user runs.
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -4,7 +4,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertCliBuilt } from './cli-test-support.testkit';
+
+beforeAll(assertCliBuilt);
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardwise-cli-hostile-'));
