@@ -16,7 +16,7 @@ import {
   type Precision,
 } from '../estimate/choices';
 import { computeDtype } from '../estimate/units';
-import { msg, type Message } from '../messages';
+import { msg, type Message, type MessageCode } from '../messages';
 import { fieldBuilders, type Applies } from './field';
 import { modelInputSchema } from './model-fields';
 import { optionLabel } from './resolve';
@@ -57,6 +57,18 @@ const forInference: Applies<EstimateFieldContext> = (c) => !isTraining(c.method)
 /** Comma-separated LoRA targets ("q,k,v,o"), or a named set ("attention") as is. */
 const loraTargetsFromText = (text: string): unknown =>
   (loraTargetSetSchema.options as readonly string[]).includes(text) ? text : text.split(',').map((t) => t.trim());
+
+/** A memory-saving technique of training (a checkbox, a switch), off unless the run uses it. */
+function memorySaver(label: MessageCode, flag: string, help: string) {
+  return field({
+    schema: z.boolean(),
+    default: false,
+    applies: forTraining,
+    label,
+    flag: { name: flag, help },
+    control: { kind: 'checkbox', group: 'training' },
+  });
+}
 
 /**
  * Every input of an estimate, once: type and range, default, when it applies, words, flag and
@@ -178,44 +190,26 @@ export const estimateFields = {
     flag: { name: 'grad-checkpointing', help: 'gradient (activation) checkpointing', negatable: true },
     control: { kind: 'checkbox', group: 'training' },
   }),
-  optimizerInBackward: field({
-    schema: z.boolean(),
-    default: false,
-    applies: forTraining,
-    label: 'field.optimizerInBackward',
-    flag: {
-      name: 'optimizer-in-backward',
-      help: 'optimizer step fused into backward (torchtune optimizer_in_bwd): no full gradient buffer',
-    },
-    control: { kind: 'checkbox', group: 'training' },
-  }),
-  chunkedCrossEntropy: field({
-    schema: z.boolean(),
-    default: false,
-    applies: forTraining,
-    label: 'field.chunkedCrossEntropy',
-    flag: { name: 'chunked-cross-entropy', help: 'cross-entropy over chunks of the logits (fp32 upcast per chunk)' },
-    control: { kind: 'checkbox', group: 'training' },
-  }),
-  activationOffload: field({
-    schema: z.boolean(),
-    default: false,
-    applies: forTraining,
-    label: 'field.activationOffload',
-    flag: { name: 'activation-offload', help: 'saved activations kept in CPU memory until backward' },
-    control: { kind: 'checkbox', group: 'training' },
-  }),
-  optimizerOffload: field({
-    schema: z.boolean(),
-    default: false,
-    applies: forTraining,
-    label: 'field.optimizerOffload',
-    flag: {
-      name: 'optimizer-offload',
-      help: 'optimizer states and master weights in CPU memory (FSDP / ZeRO CPU offload)',
-    },
-    control: { kind: 'checkbox', group: 'training' },
-  }),
+  optimizerInBackward: memorySaver(
+    'field.optimizerInBackward',
+    'optimizer-in-backward',
+    'optimizer step fused into backward (torchtune optimizer_in_bwd): no full gradient buffer',
+  ),
+  chunkedCrossEntropy: memorySaver(
+    'field.chunkedCrossEntropy',
+    'chunked-cross-entropy',
+    'cross-entropy over chunks of the logits (fp32 upcast per chunk)',
+  ),
+  activationOffload: memorySaver(
+    'field.activationOffload',
+    'activation-offload',
+    'saved activations kept in CPU memory until backward',
+  ),
+  optimizerOffload: memorySaver(
+    'field.optimizerOffload',
+    'optimizer-offload',
+    'optimizer states and master weights in CPU memory (FSDP / ZeRO CPU offload)',
+  ),
   lora: group({
     label: 'field.lora',
     applies: (c) => usesLora(c.method) || methodIs(c.method),

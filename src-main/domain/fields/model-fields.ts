@@ -1,11 +1,18 @@
 import { z } from 'zod';
 import { MAX_PARAMS, parseParamCount } from '../estimate/units';
+import type { MessageCode } from '../messages';
 import { fieldBuilders } from './field';
 import { tableSchema } from './schema';
 
 const { required, optional } = fieldBuilders<void>();
 
-const count = (max: number) => z.number().int().positive().max(max);
+/** A whole-number part of the shape (layers, heads…), up to `max`, set by `--<flag>`. */
+const count = (max: number, label: MessageCode, flag: string, help: string) =>
+  optional({
+    schema: z.number().int().positive().max(max),
+    label,
+    flag: { name: flag, value: 'N', help: `shape: ${help}` },
+  });
 
 /**
  * The architecture of a transformer decoder, as its config.json states it: the shape of a model
@@ -25,41 +32,13 @@ export const modelShapeFields = {
       fromText: (text) => parseParamCount(text) ?? text,
     },
   }),
-  layers: optional({
-    schema: count(1000),
-    label: 'field.model.layers',
-    flag: { name: 'layers', value: 'N', help: 'shape: transformer layers' },
-  }),
-  hidden: optional({
-    schema: count(1_000_000),
-    label: 'field.model.hidden',
-    flag: { name: 'hidden', value: 'N', help: 'shape: hidden size' },
-  }),
-  heads: optional({
-    schema: count(10_000),
-    label: 'field.model.heads',
-    flag: { name: 'heads', value: 'N', help: 'shape: attention heads' },
-  }),
-  kvHeads: optional({
-    schema: count(10_000),
-    label: 'field.model.kvHeads',
-    flag: { name: 'kv-heads', value: 'N', help: 'shape: key/value heads (GQA)' },
-  }),
-  headDim: optional({
-    schema: count(100_000),
-    label: 'field.model.headDim',
-    flag: { name: 'head-dim', value: 'N', help: 'shape: head dimension' },
-  }),
-  intermediate: optional({
-    schema: count(10_000_000),
-    label: 'field.model.intermediate',
-    flag: { name: 'intermediate', value: 'N', help: 'shape: MLP width' },
-  }),
-  vocab: optional({
-    schema: count(10_000_000),
-    label: 'field.model.vocab',
-    flag: { name: 'vocab', value: 'N', help: 'shape: vocabulary size' },
-  }),
+  layers: count(1000, 'field.model.layers', 'layers', 'transformer layers'),
+  hidden: count(1_000_000, 'field.model.hidden', 'hidden', 'hidden size'),
+  heads: count(10_000, 'field.model.heads', 'heads', 'attention heads'),
+  kvHeads: count(10_000, 'field.model.kvHeads', 'kv-heads', 'key/value heads (GQA)'),
+  headDim: count(100_000, 'field.model.headDim', 'head-dim', 'head dimension'),
+  intermediate: count(10_000_000, 'field.model.intermediate', 'intermediate', 'MLP width'),
+  vocab: count(10_000_000, 'field.model.vocab', 'vocab', 'vocabulary size'),
   tiedEmbeddings: optional({
     schema: z.boolean(),
     label: 'field.model.tiedEmbeddings',
@@ -71,16 +50,8 @@ export const modelShapeFields = {
     flag: { name: 'gated-mlp', help: 'shape: gated (SwiGLU) MLP; off: a plain two-matrix MLP', negatable: true },
   }),
   /** MoE: experts per layer (1 = dense) and experts routed per token. */
-  experts: optional({
-    schema: count(4096),
-    label: 'field.model.experts',
-    flag: { name: 'experts', value: 'N', help: 'shape: experts per layer (MoE)' },
-  }),
-  expertsPerToken: optional({
-    schema: count(4096),
-    label: 'field.model.expertsPerToken',
-    flag: { name: 'experts-per-token', value: 'N', help: 'shape: experts routed per token' },
-  }),
+  experts: count(4096, 'field.model.experts', 'experts', 'experts per layer (MoE)'),
+  expertsPerToken: count(4096, 'field.model.expertsPerToken', 'experts-per-token', 'experts routed per token'),
 };
 
 /** A model given as a shape: `params` and any of the others. */
