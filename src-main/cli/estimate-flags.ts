@@ -1,6 +1,5 @@
 import type { ModelPreset } from '../domain/catalog';
 import { estimateInputSchema, methodSchema, type EstimateInput, type ModelInputObject } from '../domain/estimate/input';
-import { fillDefaults } from '../domain/estimate/resolve-input';
 import { parseParamCount } from '../domain/estimate/units';
 import { estimateFields, type EstimateFieldContext } from '../domain/fields/estimate-fields';
 import type { AnyField, FieldTable } from '../domain/fields/field';
@@ -61,11 +60,8 @@ function describeDefault(
   if (typeof field.default !== 'function') return constantDefault(key, field);
   const byValue = new Map<string, string[]>();
   for (const method of methodSchema.options) {
-    // The context each default reads: the shipped table's values for this method, and the given table's.
-    const resolved = {
-      ...fillDefaults({ model: '7b', method }),
-      ...resolveFields(table, { model: '7b', method }).values,
-    };
+    // The context each default reads: the shipped table with the given one's fields, for this method.
+    const resolved = resolveFields({ ...estimateFields, ...table }, { model: '7b', method }).values;
     if (field.applies && field.applies(resolved as never) !== true) continue;
     const value = helpValue((resolved as Record<string, unknown>)[key]);
     byValue.set(value, [...(byValue.get(value) ?? []), method]);

@@ -154,7 +154,7 @@ export function tableBindings(table: FieldTable<any>, prefix = ''): Binding[] {
   );
 }
 
-/** The flags of a table's fields as a command declares them, with the choices, default and unit in the help line. */
+/** The flags of a table's fields as a command declares them: the help line says the choices and the default. */
 export function tableOptions(
   table: FieldTable<any>,
   describeDefault: (key: string, field: AnyField<any>) => string | undefined = constantDefault,
@@ -181,7 +181,7 @@ function readFor(field: AnyField<any>): Read {
   return (schemaAt(field.schema, []) as any)?.def?.type === 'number' ? 'number' : 'text';
 }
 
-/** The choices of an enum field (a select's narrower list where the form offers fewer). */
+/** The choices of an enum field, as its schema takes them (the CLI takes every one). */
 function choicesOf(field: AnyField<any>): readonly string[] | undefined {
   const schema = schemaAt(field.schema, []) as any;
   return schema?.def?.type === 'enum' ? schema.options : undefined;

@@ -123,7 +123,6 @@ export function usageFromCommander(
   const hint = /\(Did you mean (.+)\?\)/.exec(message)?.[1];
   switch (error.code) {
     case 'commander.helpDisplayed':
-    case 'commander.version':
       return 'help';
     case 'commander.unknownOption':
       return new UsageError(quoted, `unknown option${hint ? ` (did you mean ${hint}?)` : ' (see --help)'}`);

@@ -3,8 +3,7 @@ import { callChannel } from '../../ipc/register';
 import { printJson, type Command } from '../command';
 import { flagForOwnershipField, ownershipInputFromFlags, ownershipOptions } from '../ownership-flags';
 import { renderOwnership } from '../render-ownership';
-import { nameTheFlag } from '../report-error';
-import { UsageError } from '../report-error';
+import { nameTheFlag, UsageError } from '../report-error';
 
 /** `cardwise ownership`: rent or buy — what one used card-hour costs when you own the server. */
 export const ownershipCommand: Command = {

@@ -2,8 +2,7 @@ import { callChannel } from '../../ipc/register';
 import { printJson, type Command } from '../command';
 import { flagForPlanField, planOptions, planRequestFromFlags } from '../plan-flags';
 import { renderPlan } from '../render-plan';
-import { nameTheFlag } from '../report-error';
-import { UsageError } from '../report-error';
+import { nameTheFlag, UsageError } from '../report-error';
 
 /** `cardwise plan`: what a job of N hours costs on one card under every billing, spot included. */
 export const planCommand: Command = {

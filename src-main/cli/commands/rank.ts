@@ -5,8 +5,7 @@ import { estimateOptions, hasEstimateFlags } from '../estimate-flags';
 import { readJsonInput } from '../input-file';
 import { flagForRankField, rankInputFromFlags, rankOptions, type RankInput } from '../rank-flags';
 import { renderRank } from '../render-rank';
-import { nameTheFlag } from '../report-error';
-import { UsageError } from '../report-error';
+import { nameTheFlag, UsageError } from '../report-error';
 import { estimateInputFromCli } from './estimate';
 
 /** `cardwise rank`: every card, GPU count and offer that fits, ranked by cost or time. */

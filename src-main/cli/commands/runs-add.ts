@@ -4,9 +4,8 @@ import { callChannel } from '../../ipc/register';
 import { printJson, type Command, type Io } from '../command';
 import { importFailure, otherFlags } from '../import-failure';
 import { readJsonInput } from '../input-file';
-import { locateInputError, nameTheFlag } from '../report-error';
+import { locateInputError, nameTheFlag, UsageError } from '../report-error';
 import { configOptions, runFlagFor, runInputFromFlags, runOptions } from '../run-flags';
-import { UsageError } from '../report-error';
 import { estimateInputFromCli } from './estimate';
 
 /** `cardwise runs add`: log one run from flags, or runs from a JSON file (what `measure` writes). */
