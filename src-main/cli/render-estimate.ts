@@ -86,7 +86,7 @@ function describeSetup(input: Record<string, unknown>): string {
       ? `${String(input.precision)} (${String(input.quant)})`
       : String(input.precision),
     `batch ${String(input.batchSize)} x seq ${String(input.seqLen)}`,
-    `${String(input.gpus ?? 1)} GPU${input.gpus === 1 ? '' : 's'}${input.sharding && input.sharding !== 'none' ? ` (${String(input.sharding)})` : ''}`,
+    `${String(input.gpus)} GPU${input.gpus === 1 ? '' : 's'}${input.sharding && input.sharding !== 'none' ? ` (${String(input.sharding)})` : ''}`,
   ];
   if (input.method !== 'inference') {
     parts.push(`optimizer ${String(input.optimizer)}`);
