@@ -129,11 +129,10 @@ export function defaultOf<Ctx>(field: AnyField<Ctx>, context: Ctx): unknown {
   return typeof field.default === 'function' ? (field.default as (context: Ctx) => unknown)(context) : field.default;
 }
 
-/** One field of a table with its dotted path ('lora.rank') and the group it sits in. */
+/** One field of a table with its dotted path ('lora.rank'). */
 export interface FieldAt<Ctx> {
   key: string;
   field: AnyField<Ctx>;
-  group?: { key: string; group: Group<FieldMembers<Ctx>, Ctx> };
 }
 
 /** Every field of a table in table order, groups flattened to dotted paths. */
@@ -144,7 +143,6 @@ export function listFields<Ctx>(table: FieldTable<Ctx>): FieldAt<Ctx>[] {
       : Object.entries(entry.members as FieldMembers<Ctx>).map(([member, field]) => ({
           key: `${key}.${member}`,
           field,
-          group: { key, group: entry },
         })),
   );
 }
