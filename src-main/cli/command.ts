@@ -1,6 +1,6 @@
 import type { App } from '../app';
 
-/** One option of a command, as `node:util` parseArgs takes it, plus its help line. */
+/** One option of a command (program.ts declares it to commander), with its help line. */
 export interface OptionSpec {
   type: 'string' | 'boolean';
   /** Placeholder shown in help for a string option ("N", "PATH"). */
@@ -10,7 +10,7 @@ export interface OptionSpec {
 
 export type OptionSpecs = Record<string, OptionSpec>;
 
-/** What parseArgs gives back for a command's flags. */
+/** What the user typed for a command's flags, by flag name: the text of a value, true for a switch. */
 export type FlagValues = Partial<Record<string, string | boolean>>;
 
 /** Where a command writes; the real process streams in production. */

@@ -64,7 +64,7 @@ export function locateInputError(error: unknown, where: string): unknown {
 
 /**
  * The stderr line (plus any detail lines of a UsageError) and exit status for any failure:
- * usage mistakes and bad input exit 2, store and internal failures exit 1. Never a stack trace.
+ * usage mistakes and bad input exit 2, store and internal failures 1, a busy store 75. Never a stack trace.
  */
 export function describeFailure(error: unknown): { line: string; exitCode: number } {
   if (error instanceof UsageError) {

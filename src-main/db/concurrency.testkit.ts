@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { viteRun } from './vite-run.testkit';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const childScript = path.join(repoRoot, 'src-main', 'db', 'store-child.testkit.ts');
@@ -17,7 +18,7 @@ export interface StoreChild {
 
 /** Starts one child on `scenario`; it waits for `goFile` before doing anything. */
 export function startChild(scenario: string, dbFile: string, goFile: string, args: string[] = []): StoreChild {
-  const proc = spawn(process.execPath, ['--import', 'tsx', childScript, scenario, dbFile, goFile, ...args], {
+  const proc = spawn(process.execPath, [...viteRun(childScript), scenario, dbFile, goFile, ...args], {
     cwd: repoRoot,
     stdio: ['pipe', 'pipe', 'pipe'],
   });

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { viteRun } from './vite-run.testkit';
 import { openApp } from '../app';
 import { validRun } from '../http/fuzz-inputs.testkit';
 import { prng } from '../http/prng.testkit';
@@ -18,10 +19,6 @@ const RUNS = 20_000;
 const ROUNDS = 6;
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const child = path.join(repoRoot, 'src-main', 'db', 'crash-import-child.testkit.ts');
-// The child runs the sources as the build sees them (bundled migrations and seed data), through
-// Vite's module runner: it is what the app is built with.
-const RUN_WITH_VITE =
-  "import { runnerImport } from 'vite'; await runnerImport(process.argv[1], { configFile: false, logLevel: 'error' });";
 
 let dir: string;
 let dbFile: string;
@@ -68,7 +65,7 @@ function walSize(): number {
 /** Runs the child and SIGKILLs it at `trigger`; says whether it finished first. */
 function importAndKill(trigger: Trigger): Promise<{ finished: boolean; killed: boolean; ms: number }> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--input-type=module', '-e', RUN_WITH_VITE, child, dbFile, runsFile], {
+    const proc = spawn(process.execPath, [...viteRun(child), dbFile, runsFile], {
       cwd: repoRoot,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
