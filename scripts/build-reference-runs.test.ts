@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultPaths } from '../src-main/db/paths';
+import { DATA_DIR } from './data-files';
 import { buildFromDataDir, readMeasurements, serialize } from './reference-runs/files';
 
-const dataDir = defaultPaths().dataDir;
+const dataDir = DATA_DIR;
 const built = buildFromDataDir(dataDir);
 const records = new Map(readMeasurements(dataDir).map((r) => [r.id, r]));
 

@@ -5,10 +5,10 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { defaultPaths } from '../src-main/db/paths';
+import { DATA_DIR } from './data-files';
 import { buildFromDataDir, serialize } from './reference-runs/files';
 
-const dataDir = defaultPaths().dataDir;
+const dataDir = DATA_DIR;
 const target = join(dataDir, 'reference-runs.json');
 const { runs, leftOut } = buildFromDataDir(dataDir);
 const text = serialize(runs);

@@ -13,7 +13,7 @@ export function readDataFile<T>(name: string): T {
 }
 
 /** data/ of this checkout: scripts and tests read it here; the app gets it bundled (src-main/db/bundled.ts). */
-const DATA_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'data');
+export const DATA_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'data');
 
 /** data/reference-runs.json, every row checked against the schema the seed uses. */
 export function readReferenceRuns(): ReferenceRun[] {

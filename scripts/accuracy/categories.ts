@@ -1,10 +1,14 @@
+import { fillDefaults } from '../../src-main/domain/estimate/resolve-input';
 import type { Category } from './report';
 import type { Scored } from './folds';
 import { frameworkFamilySchema } from '../../src-main/domain/reference-runs';
 
 const method = (s: Scored) => s.row.run.config?.method;
-const tokensPerMicroBatch = (s: Scored) =>
-  s.row.run.config ? s.row.run.config.batchSize * s.row.run.config.seqLen : 0;
+const tokensPerMicroBatch = (s: Scored) => {
+  // A row's config states its batch and sequence; fillDefaults reads them as the estimator does.
+  const config = s.row.run.config && fillDefaults(s.row.run.config);
+  return config ? config.batchSize * config.seqLen : 0;
+};
 const gpus = (s: Scored) => s.row.run.config?.gpus ?? 1;
 const eager = (s: Scored) => s.row.run.config?.inferenceRuntime === 'eager';
 const memory = (s: Scored) => s.row.quantity === 'memory' && !s.row.secondMeter;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FITTED, FOLDS } from './fitted-constants';
+import { fillDefaults } from './resolve-input';
 import { scoreAll, type Scored } from '../../../scripts/accuracy/folds';
 import { Predictor } from '../../../scripts/accuracy/predict';
 import { loadDataset } from '../../../scripts/accuracy/rows';
@@ -13,8 +14,11 @@ import { summarize } from '../../../scripts/accuracy/stats';
 const data = loadDataset();
 const predictor = new Predictor(data.presets);
 const inSample = scoreAll(data, predictor, FITTED).scored;
-const tokensPerMicroBatch = (s: Scored) =>
-  s.row.run.config ? s.row.run.config.batchSize * s.row.run.config.seqLen : 0;
+const tokensPerMicroBatch = (s: Scored) => {
+  // A row's config states its batch and sequence; fillDefaults reads them as the estimator does.
+  const config = s.row.run.config && fillDefaults(s.row.run.config);
+  return config ? config.batchSize * config.seqLen : 0;
+};
 
 describe('speed estimate against published throughput', () => {
   it('training at ≥ 4k tokens per micro-batch (in-sample): median ≤ 15% and p90 ≤ 50%', () => {
