@@ -102,9 +102,8 @@ describe.skipIf(!onLinux)('electron-builder --dir with a stand-in Electron', () 
     expect(files).toContain('/' + pkg.main);
   });
 
-  // it.fails until the build bundles the migrations and seed data (issue 14 point 1, the fields
-  // helper's change to db/paths.ts): today they are read from the checkout. Flip it to `it` then.
-  it.fails('carries the migrations and the seed data inside the built main, not as files of the checkout', () => {
+  // Bundled by db/bundled.ts (issue 14 point 1): nothing is read from a checkout at run time.
+  it('carries the migrations and the seed data inside the built main, not as files of the checkout', () => {
     const bundle = mainBundle(join(appDir, 'resources', 'app.asar'));
     /** The file's whole text as a string literal of the bundle (a `?raw` import). */
     const carriesText = (file: string) => bundle.includes(JSON.stringify(readFileSync(file, 'utf8')).slice(1, -1));
@@ -142,9 +141,8 @@ describe.skipIf(!onLinux)('electron-builder --dir with a stand-in Electron', () 
     expect(files.filter((file) => /\.tsx?$/.test(file) && !file.endsWith('.d.ts'))).toEqual([]);
   });
 
-  // it.fails while tsx is a runtime dependency (bin/cardwise.js runs the CLI's TypeScript with
-  // it); the built CLI (issue 14 point 7, the fields helper) moves it to devDependencies. Flip it then.
-  it.fails('ships no TypeScript runner', () => {
+  // The CLI is built JavaScript (out/main/cli.js); tsx is a devDependency only.
+  it('ships no TypeScript runner', () => {
     expect(files.some((file) => file.startsWith('/node_modules/tsx/'))).toBe(false);
   });
 
