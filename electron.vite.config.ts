@@ -15,8 +15,13 @@ export default defineConfig({
           main: resolve(__dirname, 'src-main/electron/main.ts'),
           cli: resolve(__dirname, 'src-main/cli/main.ts'),
         },
-        // Shared chunks next to the entries: db/paths.ts finds the app root two levels up.
-        output: { chunkFileNames: '[name]-[hash].js' },
+        output: {
+          // Shared chunks next to the entries: db/paths.ts finds the app root two levels up.
+          chunkFileNames: '[name]-[hash].js',
+          // What the Electron main shares with the server (its CSP, static files) gets its own chunk:
+          // left in main.js, it would make `cardwise serve` load the Electron entry, and electron.
+          manualChunks: (id) => (id.includes('/src-main/http/') ? 'http' : undefined),
+        },
       },
     },
   },
