@@ -12,7 +12,7 @@ import { seedFromData } from './db/seed';
 import { seedPublishedRuns } from './db/seed-runs';
 import { fillContentKeys } from './db/runs-keys';
 import { handlers, type HandlerDeps } from './handlers';
-import { createDispatcher, type Dispatcher } from './ipc/register';
+import { aroundDispatcher, createDispatcher, type Dispatcher } from './ipc/register';
 import type { ContractError } from './ipc/contract';
 import { english, msg } from './domain/messages';
 
@@ -64,14 +64,9 @@ export function openApp(options: OpenAppOptions = {}): App {
   const deps: HandlerDeps = { db: opened };
   const inner = createDispatcher(handlers, deps, mapStoreError);
   const policy = options.busy ?? DEFAULT_BUSY_POLICY;
-  const dispatcher: Dispatcher = {
-    dispatch: (channel, input) =>
-      retryWhileBusy(
-        () => inner.dispatch(channel, input),
-        (result) => !result.ok && result.error.code === 'busy',
-        policy,
-      ),
-  };
+  const dispatcher = aroundDispatcher(inner, (call) =>
+    retryWhileBusy(call, (result) => !result.ok && result.error.code === 'busy', policy),
+  );
   return {
     db: opened,
     dbPath,

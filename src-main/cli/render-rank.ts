@@ -1,9 +1,8 @@
-import type { z } from 'zod';
-import type { rankOutputSchema } from '../ipc/contract';
+import type { ChannelOutput } from '../ipc/contract';
 import { formatNumber } from './format';
 import { renderTable } from './table';
 
-export type RankOutput = z.infer<typeof rankOutputSchema>;
+export type RankOutput = ChannelOutput<'rank:compute'>;
 
 /** The human report of a ranking: candidates best first, then what was excluded and why. */
 export function renderRank(output: RankOutput): string {

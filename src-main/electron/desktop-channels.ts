@@ -50,7 +50,7 @@ export function createDesktopDispatcher(deps: { contract: Dispatcher; dialogs: R
       const exportAs = async (as: ExportFormat) => {
         const exported = await deps.contract.dispatch('runs:export', { format: as, origin });
         if (!exported.ok) throw new ContractFailure(exported);
-        return exported.data as { filename: string; text: string };
+        return exported.data;
       };
       const first = await exportAs(format ?? 'csv');
       const chosen = await deps.dialogs.chooseFileToSave(first.filename, format ? [format] : ['csv', 'json']);
@@ -65,14 +65,16 @@ export function createDesktopDispatcher(deps: { contract: Dispatcher; dialogs: R
   };
 
   return {
-    async dispatch(channel, rawInput) {
+    async dispatch(channel: string, rawInput: unknown): Promise<Result<never>> {
       if (!isDesktopChannel(channel)) {
         return { ok: false, error: { code: 'unknown-channel', message: `unknown channel "${channel.slice(0, 80)}"` } };
       }
-      const parsed = desktopContract[channel].input.safeParse(rawInput);
+      const schema = desktopContract[channel].input;
+      const parsed = schema.safeParse(rawInput);
       if (!parsed.success) return { ok: false, error: describeZodError(parsed.error) };
       try {
-        const handler = handlers[channel] as (input: unknown) => Promise<unknown>;
+        // The desktop channels' outputs are DesktopOutputs (the bridge's type), not the contract's channels.
+        const handler = handlers[channel] as (input: unknown) => Promise<never>;
         return { ok: true, data: await handler(parsed.data) };
       } catch (error) {
         if (error instanceof ContractFailure) return error.result;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApp, type App } from '../app';
 import { CHANNELS, DESKTOP_CHANNELS } from '../ipc/channels';
 import type { Result } from '../ipc/contract';
-import type { Dispatcher } from '../ipc/register';
+import { aroundDispatcher, type Dispatcher } from '../ipc/register';
 import { registerIpc, type IpcMainLike, type SenderFrameLike } from './ipc';
 import { isTrustedRendererUrl } from './security';
 
@@ -31,19 +31,21 @@ function register(routes: { contract?: Dispatcher; desktop?: Dispatcher } = {}) 
   const registered: string[] = [];
   const calls: string[] = [];
   const answers: string[] = [];
-  const counting = (dispatcher: Dispatcher): Dispatcher => ({
-    dispatch: (channel, input) => {
-      calls.push(channel);
-      return dispatcher.dispatch(channel, input);
-    },
-  });
+  const counting = (dispatcher: Dispatcher): Dispatcher =>
+    aroundDispatcher(
+      dispatcher,
+      (call) => call(),
+      (channel) => calls.push(channel),
+    );
   const ipcMain: IpcMainLike = {
     handle: (channel, listener) => {
       registered.push(channel);
       handlers.set(channel, listener);
     },
   };
-  const refuseAll: Dispatcher = { dispatch: async () => ({ ok: false, error: { code: 'internal', message: 'n/a' } }) };
+  const refuseAll: Dispatcher = {
+    dispatch: async (): Promise<Result<never>> => ({ ok: false, error: { code: 'internal', message: 'n/a' } }),
+  };
   registerIpc(ipcMain, {
     contract: counting(routes.contract ?? app.dispatcher),
     desktop: counting(routes.desktop ?? refuseAll),

@@ -3,7 +3,7 @@ import { addOffer, deleteOffer, listOffers, updateOffer } from '../db/offers-rep
 import { listModels } from '../db/models-repo';
 import { getSettings, setSettings } from '../db/settings-repo';
 import { NotFoundError } from '../db/store-error';
-import type { Handlers } from '../ipc/register';
+import type { HandlerMap } from '../ipc/register';
 import type { HandlerDeps } from './deps';
 
 /** The price book: cards, offers, model presets and settings. */
@@ -20,4 +20,4 @@ export const catalogHandlers = {
   'models:list': (_input, { db }) => ({ models: listModels(db) }),
   'settings:get': (_input, { db }) => getSettings(db),
   'settings:set': (patch, { db }) => setSettings(db, patch),
-} satisfies Partial<Handlers<HandlerDeps>>;
+} satisfies Partial<HandlerMap<HandlerDeps>>;

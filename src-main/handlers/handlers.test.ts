@@ -3,9 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openApp, type App } from '../app';
+import { typedCalls } from '../ipc/call.testkit';
 
 let dir: string;
 let app: App;
+const call = typedCalls(() => app.dispatcher);
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'cardwise-handlers-'));
@@ -26,9 +28,7 @@ const counts = () =>
 
 describe('handlers over a real database', () => {
   it('lists the built-in cards with their stable ids', async () => {
-    const result = await app.dispatcher.dispatch('cards:list', undefined);
-    expect(result.ok).toBe(true);
-    const ids = (result as { data: { cards: { id: string }[] } }).data.cards.map((c) => c.id);
+    const ids = (await call.ok('cards:list', undefined)).cards.map((c) => c.id);
     for (const id of [
       'rtx-3090',
       'rtx-4090',
@@ -44,12 +44,10 @@ describe('handlers over a real database', () => {
   });
 
   it('edits a price and the edit is what the next list shows', async () => {
-    const listed = await app.dispatcher.dispatch('offers:list', { cardId: 'rtx-4090' });
-    const offer = (listed as { data: { offers: { id: string }[] } }).data.offers[0]!;
+    const offer = (await call.ok('offers:list', { cardId: 'rtx-4090' })).offers[0]!;
     const updated = await app.dispatcher.dispatch('offers:update', { id: offer.id, patch: { price: 1.23 } });
     expect(updated).toMatchObject({ ok: true, data: { id: offer.id, price: 1.23 } });
-    const again = await app.dispatcher.dispatch('offers:list', { cardId: 'rtx-4090' });
-    const prices = (again as { data: { offers: { id: string; price: number }[] } }).data.offers;
+    const prices = (await call.ok('offers:list', { cardId: 'rtx-4090' })).offers;
     expect(prices.find((o) => o.id === offer.id)?.price).toBe(1.23);
   });
 
@@ -81,12 +79,9 @@ describe('handlers over a real database', () => {
       ],
     ];
     for (const [channel, input, field] of cases) {
-      const result = await app.dispatcher.dispatch(channel, input);
-      expect(result, `${channel} ${JSON.stringify(input)}`).toMatchObject({
-        ok: false,
-        error: { code: 'bad-input', field },
-      });
-      expect((result as { error: { message: string } }).error.message).toContain(field);
+      const error = await call.refused(channel, input);
+      expect(error, `${channel} ${JSON.stringify(input)}`).toMatchObject({ code: 'bad-input', field });
+      expect(error.message).toContain(field);
     }
     expect(counts()).toEqual(before);
   });
@@ -124,7 +119,7 @@ describe('handlers over a real database', () => {
 
 describe('estimate:compute', () => {
   it('gives every card the largest batch and longest sequence that fit, consistent with its verdict', async () => {
-    const result = await app.dispatcher.dispatch('estimate:compute', {
+    const { fits } = await call.ok('estimate:compute', {
       model: 'llama-2-13b',
       method: 'qlora',
       precision: 'int4',
@@ -132,9 +127,6 @@ describe('estimate:compute', () => {
       seqLen: 2048,
       calibration: false,
     });
-    const fits = (
-      result as { data: { fits: { card: string; fits: boolean; largestBatch: number; longestSeq: number }[] } }
-    ).data.fits;
     for (const fit of fits) {
       if (fit.fits) {
         expect(fit.largestBatch, fit.card).toBeGreaterThanOrEqual(1);

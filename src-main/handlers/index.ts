@@ -1,4 +1,4 @@
-import type { Handlers } from '../ipc/register';
+import type { HandlerMap } from '../ipc/register';
 import { catalogHandlers } from './catalog';
 import { estimateHandlers } from './estimate';
 import { planHandlers } from './plan';
@@ -8,9 +8,12 @@ import type { HandlerDeps } from './deps';
 export type { HandlerDeps } from './deps';
 
 /** One plain function per channel over a real DB: the same for IPC, HTTP and the CLI. */
-export const handlers: Handlers<HandlerDeps> = {
+export const handlers = {
   ...catalogHandlers,
   ...estimateHandlers,
   ...planHandlers,
   ...runsHandlers,
-};
+} satisfies HandlerMap<HandlerDeps>;
+
+/** The handler map's type: every channel's output type is read from it (ipc/contract.ts `ChannelOutput`). */
+export type Handlers = typeof handlers;

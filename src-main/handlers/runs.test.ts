@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openApp, type App } from '../app';
+import { typedCalls } from '../ipc/call.testkit';
 
 let dir: string;
 let app: App;
@@ -15,11 +16,7 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function call<T>(channel: string, input: unknown): Promise<T> {
-  const result = await app.dispatcher.dispatch(channel, input);
-  if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
-  return result.data as T;
-}
+const { ok: call, refused } = typedCalls(() => app.dispatcher);
 
 const config = {
   model: 'qwen2.5-7b',
@@ -29,20 +26,10 @@ const config = {
   seqLen: 1024,
   gradientCheckpointing: true,
 } as const;
-type Estimate = {
-  perGpu: { totalBytes: number };
-  calibrated?: { totalBytes: number };
-  calibration?: { runs: number; mine: number; memoryFactor: number };
-};
 
 describe('run log and calibration over a real database', () => {
   it('shows the published runs read-only, with their citation', async () => {
-    const page = await call<{ total: number; runs: { id: number; origin: string; citation: string | null }[] }>(
-      'runs:list',
-      {
-        filter: { origin: 'published' },
-      },
-    );
+    const page = await call('runs:list', { filter: { origin: 'published' } });
     expect(page.total).toBeGreaterThan(100);
     expect(page.runs[0]!.citation).toMatch(/https?:\/\//);
     const edit = await app.dispatcher.dispatch('runs:update', { id: page.runs[0]!.id, patch: { notes: 'mine now' } });
@@ -50,7 +37,7 @@ describe('run log and calibration over a real database', () => {
   });
 
   it('moves the next estimate of a similar configuration toward a measured run', async () => {
-    const before = await call<Estimate>('estimate:compute', { ...config, gpu: 'rtx-4090' });
+    const before = await call('estimate:compute', { ...config, gpu: 'rtx-4090' });
     const measuredGiB = (1.4 * before.perGpu.totalBytes) / 2 ** 30;
     await call('runs:add', {
       config: { ...config, gpu: 'rtx-4090' },
@@ -61,8 +48,8 @@ describe('run log and calibration over a real database', () => {
       outcome: 'ok',
     });
 
-    const similar = await call<Estimate>('estimate:compute', { ...config, batchSize: 3, gpu: 'rtx-4090' });
-    const raw = await call<Estimate>('estimate:compute', {
+    const similar = await call('estimate:compute', { ...config, batchSize: 3, gpu: 'rtx-4090' });
+    const raw = await call('estimate:compute', {
       ...config,
       batchSize: 3,
       gpu: 'rtx-4090',
@@ -76,14 +63,12 @@ describe('run log and calibration over a real database', () => {
 
   it('imports all or nothing, naming every bad row', async () => {
     const good = { config, card: 'rtx-4090', gpus: 1, peakMemoryGiB: 20, memoryMeter: 'nvidia-smi', outcome: 'ok' };
-    const before = (await call<{ total: number }>('runs:list', { filter: { origin: 'mine' } })).total;
+    const before = (await call('runs:list', { filter: { origin: 'mine' } })).total;
     const text = JSON.stringify({ version: 1, runs: [good, { ...good, gpus: 0 }, { ...good, outcome: 'fine' }] });
-    const result = await app.dispatcher.dispatch('runs:import', { format: 'json', text });
-    expect(result.ok).toBe(false);
-    const issues = (result as { error: { issues: { line: number; field: string }[] } }).error.issues;
+    const issues = (await refused('runs:import', { format: 'json', text })).issues ?? [];
     expect(issues.map((i) => i.field)).toEqual(expect.arrayContaining(['gpus', 'outcome']));
     expect(issues.length).toBe(2);
-    expect((await call<{ total: number }>('runs:list', { filter: { origin: 'mine' } })).total).toBe(before);
+    expect((await call('runs:list', { filter: { origin: 'mine' } })).total).toBe(before);
   });
 
   it('exports CSV that a spreadsheet cannot run, and JSON that re-imports to the same runs', async () => {
@@ -99,30 +84,27 @@ describe('run log and calibration over a real database', () => {
       cost: 3.2,
       currency: 'CNY',
     });
-    const csv = await call<{ text: string }>('runs:export', { format: 'csv' });
+    const csv = await call('runs:export', { format: 'csv' });
     expect(csv.text).not.toMatch(/(^|,)=HYPERLINK/m);
     expect(csv.text).toContain(`'=HYPERLINK`);
-    const json = await call<{ text: string }>('runs:export', { format: 'json' });
+    const json = await call('runs:export', { format: 'json' });
     const runsOf = (text: string) => (JSON.parse(text) as { runs: object[] }).runs;
     // Re-importing its own export adds nothing and says so; asked to, it adds them again.
-    const skipped = await call<{ imported: number; duplicates: number }>('runs:import', {
-      format: 'json',
-      text: json.text,
-    });
+    const skipped = await call('runs:import', { format: 'json', text: json.text });
     expect(skipped).toMatchObject({ imported: 0, duplicates: runsOf(json.text).length });
     await call('runs:import', { format: 'json', text: json.text, allowDuplicates: true });
-    const again = await call<{ text: string }>('runs:export', { format: 'json' });
+    const again = await call('runs:export', { format: 'json' });
     expect(runsOf(again.text)).toEqual([...runsOf(json.text), ...runsOf(json.text)]);
   });
 });
 
 describe('throughput flags', () => {
   it('flags the same card and configuration measured more than 10% apart, and only those', async () => {
-    const run = { config: { ...config, gpu: 'rtx-4090' }, card: 'rtx-4090', gpus: 1, outcome: 'ok' };
-    const a = await call<{ id: number }>('runs:add', { ...run, tokensPerSecond: 3000 });
-    const b = await call<{ id: number }>('runs:add', { ...run, tokensPerSecond: 2500 });
+    const run = { config: { ...config, gpu: 'rtx-4090' }, card: 'rtx-4090', gpus: 1, outcome: 'ok' } as const;
+    const a = await call('runs:add', { ...run, tokensPerSecond: 3000 });
+    const b = await call('runs:add', { ...run, tokensPerSecond: 2500 });
     await call('runs:add', { ...run, config: { ...run.config, batchSize: 4 }, tokensPerSecond: 1000 });
-    const { flags } = await call<{ flags: { runIds: string[]; reason: string }[] }>('runs:flags', { method: 'lora' });
+    const { flags } = await call('runs:flags', { method: 'lora' });
     const mine = flags.filter((flag) => flag.runIds.includes(String(a.id)));
     expect(mine).toHaveLength(1);
     expect(mine[0]!.runIds.sort()).toEqual([String(a.id), String(b.id)].sort());
@@ -132,14 +114,14 @@ describe('throughput flags', () => {
 
 describe('throughput flags and scope', () => {
   it('reads a per-GPU rate and a whole-run rate of the same speed as equal', async () => {
-    const run = { config: { ...config, gpus: 2, gpu: 'rtx-4090' }, card: 'rtx-4090', gpus: 2, outcome: 'ok' };
-    const perGpu = await call<{ id: number }>('runs:add', {
+    const run = { config: { ...config, gpus: 2, gpu: 'rtx-4090' }, card: 'rtx-4090', gpus: 2, outcome: 'ok' } as const;
+    const perGpu = await call('runs:add', {
       ...run,
       tokensPerSecond: 1000,
       throughputScope: 'per-gpu',
     });
     await call('runs:add', { ...run, tokensPerSecond: 2000, throughputScope: 'all-gpus' });
-    const { flags } = await call<{ flags: { runIds: string[] }[] }>('runs:flags', { method: 'lora' });
+    const { flags } = await call('runs:flags', { method: 'lora' });
     expect(flags.filter((flag) => flag.runIds.includes(String(perGpu.id)))).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import type { Channel } from '../ipc/channels';
+import type { ChannelInput } from '../ipc/contract';
 
 /** Channels whose valid calls change nothing: the fuzz may send them valid-but-odd inputs too. */
 export const READ_ONLY_CHANNELS: ReadonlySet<Channel> = new Set<Channel>([
@@ -52,7 +53,7 @@ export const validRun = {
   outcome: 'ok',
   notes: 'fuzz base',
   startedAt: '2025-11-30T14:05:00+08:00',
-};
+} satisfies ChannelInput<'runs:add'>;
 
 /**
  * One valid input per channel (several for the richer ones): the fuzz mutates these, so

@@ -1,32 +1,32 @@
 import { z } from 'zod';
 import type { Channel, DesktopChannel, EventName } from './channels';
+// Type-only: the outputs are read from the handlers; nothing of them runs in the renderer.
+import type { Handlers } from '../handlers';
 import {
   billingSchema,
   cardIdSchema,
   cardSchema,
   currencySchema,
-  modelPresetSchema,
   offerFieldsSchema,
   offerSchema,
 } from '../domain/catalog';
 import { estimateInputSchema, methodSchema } from '../domain/estimate/input';
-import { isMessage, type Message } from '../domain/messages';
-import { extrasSchema, spotSettingsSchema } from '../domain/plan/input';
-import { jobPlanSchema, planOptionSchema } from '../domain/plan/output';
+import type { Message } from '../domain/messages';
+import { planRequestSchema } from '../domain/plan/card-plan';
 import { ownershipInputSchema } from '../domain/plan/ownership';
 import {
   EXCHANGE_TEXT_MAX_CHARS,
   ledgerOptionsSchema,
   listRunsOptionsSchema,
-  runFieldsSchema,
   runInputSchema,
   runOriginSchema,
   runPatchSchema,
 } from '../domain/runs';
 
 /**
- * The one contract: for every channel, the schema of its input and of its output. The
- * Electron bridge, the HTTP server, the CLI and the renderer's client all derive from it.
+ * The one contract: for every channel, the schema of its input (parsed at run time by every door)
+ * and the type of its output, read from the handler that computes it. The Electron bridge, the
+ * HTTP server, the CLI and the renderer's client all derive from it.
  */
 
 const empty = z.object({}).strict().optional();
@@ -47,108 +47,8 @@ const offerEditableSchema = offerSchema.omit({ id: true });
 /** Only the fields the caller sends: no defaults, or a price edit would reset the others. */
 export const offerPatchSchema = offerFieldsSchema.omit({ id: true }).partial().strict();
 
-const breakdownSchema = z.object({
-  weights: z.number(),
-  gradients: z.number(),
-  optimizer: z.number(),
-  activations: z.number(),
-  logits: z.number(),
-  kvCache: z.number(),
-  runtime: z.number(),
-});
-
-const resolvedModelSchema = z.object({
-  id: z.string().nullable(),
-  name: z.string(),
-  params: z.number(),
-  activeParams: z.number(),
-  layers: z.number(),
-  hidden: z.number(),
-  heads: z.number(),
-  kvHeads: z.number(),
-  headDim: z.number(),
-  intermediate: z.number(),
-  vocab: z.number(),
-  tiedEmbeddings: z.boolean(),
-  gatedMlp: z.boolean(),
-  experts: z.number(),
-  expertsPerToken: z.number(),
-});
-
-const speedSchema = z.union([
-  z.object({
-    kind: z.literal('train'),
-    tokensPerSecond: z.number(),
-    tokensPerSecondPerGpu: z.number(),
-    samplesPerSecond: z.number().optional(),
-    /** Dense peak TFLOPS the MFU applies to (FP32 for pure fp32 training, else BF16). */
-    peakTflops: z.number(),
-    mfu: z.number(),
-    bound: z.literal('compute'),
-    scalingEfficiency: z.number(),
-    assumptions: z.array(z.string()),
-  }),
-  z.object({
-    kind: z.literal('inference'),
-    decodeTokensPerSecond: z.number(),
-    prefillTokensPerSecond: z.number(),
-    bound: z.enum(['memory', 'compute', 'overhead']),
-    assumptions: z.array(z.string()),
-  }),
-]);
-
-const calibrationSchema = z.object({
-  card: z.string(),
-  memoryFactor: z.number(),
-  speedFactor: z.number(),
-  /** Runs that carried weight, and how many are the user's own vs published. */
-  runs: z.number(),
-  mine: z.number(),
-  published: z.number(),
-  interval: z.object({ memory: z.tuple([z.number(), z.number()]), speed: z.tuple([z.number(), z.number()]) }),
-  flags: z.array(z.string()),
-});
-
 /** The estimate input, plus whether logged runs may correct it (default: yes). */
 export const estimateRequestSchema = estimateInputSchema.extend({ calibration: z.boolean().optional() });
-
-export const estimateOutputSchema = z.object({
-  model: resolvedModelSchema,
-  resolvedInput: z.record(z.string(), z.unknown()),
-  trainableParams: z.number(),
-  perGpu: z.object({ totalBytes: z.number(), allocatedBytes: z.number(), breakdown: breakdownSchema }),
-  assumptions: z.array(z.custom<Message>(isMessage)),
-  fits: z.array(
-    z.object({
-      card: z.string(),
-      memoryBytes: z.number(),
-      fits: z.boolean(),
-      headroomBytes: z.number(),
-      /** What this card needs per GPU: the total, corrected by the runs logged on its family. */
-      neededBytes: z.number(),
-      /** Logged runs behind that correction (0 = the raw estimate). */
-      calibrationRuns: z.number(),
-      /** Largest micro-batch that fits this card with the user's headroom (0 = none). */
-      largestBatch: z.number(),
-      /** Longest sequence (tokens) that fits this card at this batch size (0 = none). */
-      longestSeq: z.number(),
-    }),
-  ),
-  /** Speed on `input.gpu`, when a card was named. */
-  speed: speedSchema.optional(),
-  /** The correction fitted from logged runs for `input.gpu` (DESIGN.md "Calibration"). */
-  calibration: calibrationSchema.optional(),
-  /** The raw numbers above, corrected by `calibration`. */
-  calibrated: z
-    .object({
-      totalBytes: z.number(),
-      allocatedBytes: z.number(),
-      tokensPerSecond: z.number().optional(),
-      decodeTokensPerSecond: z.number().optional(),
-    })
-    .optional(),
-});
-export type EstimateOutput = z.infer<typeof estimateOutputSchema>;
 
 export const workloadSchema = z
   .object({
@@ -177,104 +77,6 @@ export const rankInputSchema = z
   })
   .strict();
 
-const candidateSchema = z.object({
-  card: z.string(),
-  cardName: z.string(),
-  gpus: z.number(),
-  offerId: z.string(),
-  provider: z.string(),
-  billing: billingSchema,
-  currency: currencySchema,
-  pricePerGpuHour: z.number(),
-  fits: z.literal(true),
-  memoryBytesPerGpu: z.number(),
-  tokensPerSecond: z.number(),
-  costPer1MTokens: z.number(),
-  costPer1kSamples: z.number().nullable(),
-  hours: z.number().nullable(),
-  jobCost: z.number().nullable(),
-  pareto: z.boolean(),
-  reason: z.string(),
-  explain: z.array(z.string()),
-});
-
-export const rankOutputSchema = z.object({
-  candidates: z.array(candidateSchema),
-  excluded: z.array(z.object({ card: z.string(), gpus: z.number(), reason: z.string() })),
-  currency: z.union([currencySchema, z.literal('mixed')]),
-  assumptions: z.array(z.string()),
-});
-
-export const planRequestSchema = z
-  .object({
-    card: cardIdSchema,
-    gpus: z.number().int().min(1).max(64).default(1),
-    /** Only this provider's offers; all providers of the card when absent. */
-    provider: z.string().min(1).max(80).optional(),
-    currency: currencySchema.optional(),
-    /** Hours of compute the job needs on this set-up (from the ranking, or the user's own figure). */
-    computeHours: z.number().positive().max(100_000),
-    setupHours: z.number().min(0).max(10_000).optional(),
-    idleHours: z.number().min(0).max(10_000).optional(),
-    spot: spotSettingsSchema.partial().strict().optional(),
-    extras: extrasSchema.partial().strict().optional(),
-    /** Points per curve in the cost-vs-job-length chart. */
-    seriesPoints: z.number().int().min(10).max(400).default(60),
-  })
-  .strict();
-
-const costSeriesSchema = z.object({
-  currency: currencySchema,
-  series: z.array(
-    z.object({
-      key: z.string(),
-      billing: z.string(),
-      label: z.string(),
-      points: z.array(z.object({ computeHours: z.number(), total: z.number() })),
-    }),
-  ),
-  crossings: z.array(z.object({ computeHours: z.number(), cheaperBefore: z.string(), cheaperAfter: z.string() })),
-});
-
-export const planOutputSchema = z.object({
-  card: z.string(),
-  gpus: z.number(),
-  computeHours: z.number(),
-  /** Every billing option of every provider, each with its total and bill lines. */
-  options: z.array(planOptionSchema.extend({ provider: z.string() })),
-  plans: z.array(jobPlanSchema.extend({ provider: z.string(), currency: currencySchema, series: costSeriesSchema })),
-});
-
-export const ownershipOutputSchema = z.object({
-  currency: currencySchema,
-  monthly: z.object({
-    depreciation: z.number(),
-    power: z.number(),
-    hosting: z.number(),
-    other: z.number(),
-    total: z.number(),
-  }),
-  cardHoursPerMonth: z.number(),
-  costPerUsedCardHour: z.number(),
-  breakEvenUtilization: z.number().nullable(),
-  series: z.array(z.object({ utilization: z.number(), costPerUsedCardHour: z.number() })),
-});
-
-const predictionSchema = z
-  .object({ totalBytes: z.number(), allocatedBytes: z.number(), tokensPerSecond: z.number().nullable() })
-  .nullable();
-
-/** A logged run as stored: the input plus what the store adds. */
-export const runSchema = runFieldsSchema.extend({
-  id: z.number(),
-  origin: runOriginSchema,
-  citation: z.string().nullable(),
-  /** The estimate at the time the run was logged. */
-  estimate: z.unknown(),
-  modelLabel: z.string(),
-  createdAt: z.string(),
-});
-
 const runIdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 /** An import file's text, up to what the app's export writes (the CLI streams bigger files). */
 const importTextSchema = z.string().max(EXCHANGE_TEXT_MAX_CHARS, {
@@ -282,38 +84,23 @@ const importTextSchema = z.string().max(EXCHANGE_TEXT_MAX_CHARS, {
 });
 
 export const contract = {
-  'cards:list': { input: empty, output: z.object({ cards: z.array(cardSchema) }) },
-  'cards:save': { input: cardSchema, output: cardSchema },
-  'offers:list': {
-    input: z.object({ cardId: cardIdSchema.optional() }).strict().optional(),
-    output: z.object({ offers: z.array(offerSchema) }),
-  },
-  'offers:add': { input: offerEditableSchema.strict(), output: offerSchema },
-  'offers:update': {
-    input: z.object({ id: z.string().min(1).max(80), patch: offerPatchSchema }).strict(),
-    output: offerSchema,
-  },
-  'offers:delete': {
-    input: z.object({ id: z.string().min(1).max(80) }).strict(),
-    output: z.object({ id: z.string() }),
-  },
-  'models:list': { input: empty, output: z.object({ models: z.array(modelPresetSchema) }) },
-  'settings:get': { input: empty, output: settingsSchema },
-  'settings:set': { input: settingsSchema.partial().strict(), output: settingsSchema },
-  'estimate:compute': { input: estimateRequestSchema, output: estimateOutputSchema },
-  'rank:compute': { input: rankInputSchema, output: rankOutputSchema },
-  'plan:compute': { input: planRequestSchema, output: planOutputSchema },
-  'plan:ownership': { input: ownershipInputSchema, output: ownershipOutputSchema },
-  'runs:list': {
-    input: listRunsOptionsSchema.optional(),
-    output: z.object({
-      runs: z.array(runSchema.extend({ predicted: predictionSchema })),
-      total: z.number(),
-    }),
-  },
-  'runs:add': { input: runInputSchema, output: runSchema },
-  'runs:update': { input: z.object({ id: runIdSchema, patch: runPatchSchema }).strict(), output: runSchema },
-  'runs:delete': { input: z.object({ id: runIdSchema }).strict(), output: runSchema },
+  'cards:list': { input: empty },
+  'cards:save': { input: cardSchema },
+  'offers:list': { input: z.object({ cardId: cardIdSchema.optional() }).strict().optional() },
+  'offers:add': { input: offerEditableSchema.strict() },
+  'offers:update': { input: z.object({ id: z.string().min(1).max(80), patch: offerPatchSchema }).strict() },
+  'offers:delete': { input: z.object({ id: z.string().min(1).max(80) }).strict() },
+  'models:list': { input: empty },
+  'settings:get': { input: empty },
+  'settings:set': { input: settingsSchema.partial().strict() },
+  'estimate:compute': { input: estimateRequestSchema },
+  'rank:compute': { input: rankInputSchema },
+  'plan:compute': { input: planRequestSchema },
+  'plan:ownership': { input: ownershipInputSchema },
+  'runs:list': { input: listRunsOptionsSchema.optional() },
+  'runs:add': { input: runInputSchema },
+  'runs:update': { input: z.object({ id: runIdSchema, patch: runPatchSchema }).strict() },
+  'runs:delete': { input: z.object({ id: runIdSchema }).strict() },
   'runs:import': {
     input: z
       .object({
@@ -323,40 +110,20 @@ export const contract = {
         allowDuplicates: z.boolean().optional(),
       })
       .strict(),
-    output: z.object({
-      imported: z.number(),
-      duplicates: z.number(),
-      duplicateLines: z.array(z.number()),
-      ids: z.object({ first: z.number(), last: z.number() }).nullable(),
-    }),
   },
-  'runs:export': {
-    input: z.object({ format: z.enum(['csv', 'json']), origin: runOriginSchema.optional() }).strict(),
-    output: z.object({ format: z.enum(['csv', 'json']), filename: z.string(), text: z.string() }),
-  },
-  'runs:ledger': {
-    input: ledgerOptionsSchema,
-    output: z.object({
-      rows: z.array(
-        z.object({
-          key: z.string().nullable(),
-          runs: z.number(),
-          gpuHours: z.number(),
-          runsWithoutDuration: z.number(),
-          cost: z.record(z.string(), z.number()),
-        }),
-      ),
-    }),
-  },
-  'runs:flags': {
-    input: z.object({ method: methodSchema }).strict(),
-    output: z.object({ flags: z.array(z.object({ runIds: z.array(z.string()), reason: z.string() })) }),
-  },
-} satisfies Record<Channel, { input: z.ZodType; output: z.ZodType }>;
+  'runs:export': { input: z.object({ format: z.enum(['csv', 'json']), origin: runOriginSchema.optional() }).strict() },
+  'runs:ledger': { input: ledgerOptionsSchema },
+  'runs:flags': { input: z.object({ method: methodSchema }).strict() },
+} satisfies Record<Channel, { input: z.ZodType }>;
 
 export type Contract = typeof contract;
+/** What a caller sends on channel C (defaults optional). */
 export type ChannelInput<C extends Channel> = z.input<Contract[C]['input']>;
-export type ChannelOutput<C extends Channel> = z.output<Contract[C]['output']>;
+/** What the handler of C receives: the input after parsing (defaults applied). */
+export type ParsedInput<C extends Channel> = z.output<Contract[C]['input']>;
+/** What channel C answers: read from its handler, never written out (STYLE.md "One contract, derived types"). */
+export type ChannelOutput<C extends Channel> = Awaited<ReturnType<Handlers[C]>>;
+export type EstimateOutput = ChannelOutput<'estimate:compute'>;
 
 /** `busy`: another process holds the database's write lock; the same call succeeds a moment later. */
 export type ErrorCode = 'bad-input' | 'unknown-channel' | 'not-found' | 'forbidden' | 'busy' | 'store' | 'internal';

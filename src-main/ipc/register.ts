@@ -1,21 +1,31 @@
 import type { z } from 'zod';
 import { isChannel, type Channel } from './channels';
-import { contract, type ChannelInput, type ChannelOutput, type ContractError, type Result } from './contract';
+import {
+  contract,
+  type ChannelInput,
+  type ChannelOutput,
+  type ContractError,
+  type ParsedInput,
+  type Result,
+} from './contract';
 import { firstIssue, InputError } from '../domain/errors';
 
-/** A plain function per channel: parsed input in, output out. May throw; the dispatcher catches. */
-export type Handlers<Deps> = {
-  [C in Channel]: (
-    input: z.output<(typeof contract)[C]['input']>,
-    deps: Deps,
-  ) => ChannelOutput<C> | Promise<ChannelOutput<C>>;
+/**
+ * What a handler map must be: a plain function per channel, parsed input in, anything out (may
+ * throw; the dispatcher catches). Outputs are not written here: `ChannelOutput` reads each one
+ * from the handler itself (Actual Budget's `type Handlers = { 'x:y': typeof fn }`).
+ */
+export type HandlerMap<Deps> = {
+  [C in Channel]: (input: ParsedInput<C>, deps: Deps) => unknown;
 };
 
 /** Maps an error a handler threw to a contract error; stores add their own codes. */
 export type ErrorMapper = (error: unknown) => ContractError | null;
 
 export interface Dispatcher {
-  /** Parse, call, wrap: never throws, whatever the caller sends. */
+  /** Parse, call, wrap: never throws, whatever the caller sends; typed by the channel named. */
+  dispatch<C extends Channel>(channel: C, rawInput: unknown): Promise<Result<ChannelOutput<C>>>;
+  /** A door that got the channel's name as text (HTTP path, IPC message) learns its type only at run time. */
   dispatch(channel: string, rawInput: unknown): Promise<Result<unknown>>;
 }
 
@@ -29,9 +39,9 @@ export function describeZodError(error: z.ZodError): ContractError {
  * The register step shared by every door (IPC, HTTP, CLI): check the channel, parse the
  * input with the channel's schema, call the handler, return `{ ok, data } | { ok: false, error }`.
  */
-export function createDispatcher<Deps>(handlers: Handlers<Deps>, deps: Deps, mapError?: ErrorMapper): Dispatcher {
+export function createDispatcher<Deps>(handlers: HandlerMap<Deps>, deps: Deps, mapError?: ErrorMapper): Dispatcher {
   return {
-    async dispatch(channel, rawInput) {
+    async dispatch(channel: string, rawInput: unknown): Promise<Result<never>> {
       if (!isChannel(channel)) {
         return {
           ok: false,
@@ -41,11 +51,31 @@ export function createDispatcher<Deps>(handlers: Handlers<Deps>, deps: Deps, map
       const parsed = contract[channel].input.safeParse(rawInput);
       if (!parsed.success) return { ok: false, error: describeZodError(parsed.error) };
       try {
-        const handler = handlers[channel] as (input: unknown, deps: Deps) => unknown;
+        // The one place a channel's output type meets its value: `handlers` is the map the type is read from.
+        const handler = handlers[channel] as (input: unknown, deps: Deps) => never;
         return { ok: true, data: await handler(parsed.data, deps) };
       } catch (error) {
         return { ok: false, error: toContractError(error, mapError) };
       }
+    },
+  };
+}
+
+/**
+ * A dispatcher that runs every call of `inner` through `around` (a retry while the store is busy,
+ * a log), answering what `inner` answers: its per-channel types hold unchanged.
+ */
+export function aroundDispatcher(
+  inner: Dispatcher,
+  around: (call: () => Promise<Result<unknown>>) => Promise<Result<unknown>>,
+  /** Told each channel name before the call (a test's tally, a log). */
+  seen?: (channel: string) => void,
+): Dispatcher {
+  return {
+    dispatch(channel: string, rawInput: unknown) {
+      seen?.(channel);
+      // `around` hands back inner's own answer, so the channel's output type is inner's.
+      return around(() => inner.dispatch(channel, rawInput)) as Promise<Result<never>>;
     },
   };
 }
@@ -77,7 +107,7 @@ export async function callChannel<C extends Channel>(
 ): Promise<ChannelOutput<C>> {
   const result = await dispatcher.dispatch(channel, input);
   if (!result.ok) throw new ContractCallError(result.error);
-  return result.data as ChannelOutput<C>;
+  return result.data;
 }
 
 export class ContractCallError extends Error {

@@ -80,7 +80,7 @@ async function estimateOne(app: App, input: unknown, where: string): Promise<Est
   checkInput(estimateRequestSchema, input, (path) => (path ? `${where}.${path}` : where));
   const result = await app.dispatcher.dispatch('estimate:compute', input);
   if (!result.ok) throw locateInputError(new ContractCallError(result.error), where);
-  return result.data as EstimateOutput;
+  return result.data;
 }
 
 /** Every element in order, in this one process; the first bad element stops it with its index. */

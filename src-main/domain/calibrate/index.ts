@@ -1,3 +1,12 @@
 export { calibrate } from './calibrate';
-export { flagInconsistentThroughput, THROUGHPUT_SPREAD_LIMIT } from './throughput-flags';
+export {
+  calibratedEstimate,
+  correctionFor,
+  rankCorrection,
+  type CalibratedEstimate,
+  type CalibratedFit,
+} from './calibrated-estimate';
+export { calibrationRunsFrom, throughputFlagsFor } from './logged-runs';
+export { predictionFor, predictRun, type StoredPrediction } from './predict';
+export { flagInconsistentThroughput, THROUGHPUT_SPREAD_LIMIT, type ThroughputFlag } from './throughput-flags';
 export type { Calibration, CalibrationRun } from './types';

@@ -33,3 +33,38 @@ export function predictRun(
   const { totalBytes, allocatedBytes } = memory.perGpu;
   return { memory: { totalBytes, allocatedBytes }, tokensPerSecond };
 }
+
+/** What the estimator says today about a run, next to what it measured. */
+export interface StoredPrediction {
+  totalBytes: number;
+  allocatedBytes: number;
+  /** null when the run's card is not in the catalog (memory needs no card; speed does). */
+  tokensPerSecond: number | null;
+}
+
+/**
+ * The estimator's numbers for a run's configuration: memory always, speed where the card is in the
+ * catalog; null when the configuration can no longer be estimated (say, its preset was removed).
+ */
+export function predictionFor(
+  run: {
+    config: EstimateInput;
+    card: string;
+    throughputKind?: ThroughputKind;
+    throughputScope?: 'per-gpu' | 'all-gpus';
+  },
+  cards: readonly Card[],
+  presets: ModelPreset[],
+): StoredPrediction | null {
+  try {
+    const card = cards.find((c) => c.id === run.card);
+    if (card) {
+      const { memory, tokensPerSecond } = predictRun({ ...run, card }, presets);
+      return { ...memory, tokensPerSecond };
+    }
+    const { perGpu } = estimateMemory(run.config, { presets, cards: [] });
+    return { totalBytes: perGpu.totalBytes, allocatedBytes: perGpu.allocatedBytes, tokensPerSecond: null };
+  } catch {
+    return null;
+  }
+}

@@ -24,11 +24,17 @@ function groupKey(run: CalibrationRun): string {
   return `${run.card}|${run.gpus}|${run.throughputKind ?? ''}|${canonical(config)}`;
 }
 
+/** Runs of one card and configuration whose throughput disagrees, and why that matters. */
+export interface ThroughputFlag {
+  runIds: string[];
+  reason: string;
+}
+
 /**
  * Groups runs with the same card, GPU count and configuration; where their tokens/s differ by more
  * than 10% (fastest ÷ slowest − 1), flags the group: the slower box was probably shared or throttled.
  */
-export function flagInconsistentThroughput(runs: CalibrationRun[]): { runIds: string[]; reason: string }[] {
+export function flagInconsistentThroughput(runs: CalibrationRun[]): ThroughputFlag[] {
   const groups = new Map<string, CalibrationRun[]>();
   for (const run of runs) {
     const tps = run.measuredTokensPerSecond;
@@ -36,7 +42,7 @@ export function flagInconsistentThroughput(runs: CalibrationRun[]): { runIds: st
     const key = groupKey(run);
     groups.set(key, [...(groups.get(key) ?? []), run]);
   }
-  const flags: { runIds: string[]; reason: string }[] = [];
+  const flags: ThroughputFlag[] = [];
   for (const group of groups.values()) {
     if (group.length < 2) continue;
     const speeds = group.map((r) => r.measuredTokensPerSecond as number);

@@ -2,3 +2,4 @@
 export { planJob } from './job-plan';
 export { costVsJobLength } from './cost-series';
 export { planOwnership } from './ownership';
+export { planForCard, planRequestSchema, type CardPlan, type PlanRequest } from './card-plan';

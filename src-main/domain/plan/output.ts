@@ -1,88 +1,76 @@
-import { z } from 'zod';
-import { billingSchema, currencySchema } from '../catalog';
+import type { Billing, Currency } from '../catalog';
 
-/** One line of a bill; `item` is a stable key the UI translates, `detail` says how it was computed. */
-const planLineSchema = z.object({
-  item: z.enum([
-    'compute',
-    'setup',
-    'idle',
-    'granularity',
-    'package',
-    'spot-overhead',
-    'storage',
-    'egress',
-    'snapshot',
-  ]),
-  amount: z.number().min(0),
-  detail: z.string(),
-});
-export type PlanLine = z.infer<typeof planLineSchema>;
+/** What a bill line is for: a stable key the UI translates. */
+export type PlanLineItem =
+  'compute' | 'setup' | 'idle' | 'granularity' | 'package' | 'spot-overhead' | 'storage' | 'egress' | 'snapshot';
+
+/** One line of a bill; `detail` says how it was computed. */
+export interface PlanLine {
+  item: PlanLineItem;
+  /** Non-negative, in the plan's currency. */
+  amount: number;
+  detail: string;
+}
 
 /** One way to pay for the job: its total and the lines that make it up (total = Σ lines, to the fen). */
-export const planOptionSchema = z.object({
+export interface PlanOption {
   /** A billing from the catalog, or `mixed`: debug on on-demand, then train on spot. */
-  billing: z.union([billingSchema, z.literal('mixed')]),
-  label: z.string(),
-  currency: currencySchema,
-  total: z.number().min(0),
-  lines: z.array(planLineSchema),
+  billing: Billing | 'mixed';
+  label: string;
+  currency: Currency;
+  total: number;
+  lines: PlanLine[];
   /** Expected wall-clock hours until the job is done (setup, overheads and idle included). */
-  hours: z.number().min(0),
-  notes: z.array(z.string()),
+  hours: number;
+  notes: string[];
   /** The offer priced here; null when the price is user-supplied. */
-  offerId: z.string().nullable(),
-  userSupplied: z.boolean(),
-});
-export type PlanOption = z.infer<typeof planOptionSchema>;
-
-const nullableNumber = z.number().nullable();
+  offerId: string | null;
+  userSupplied: boolean;
+}
 
 /** A daily/weekly/monthly package against on-demand: what it costs for this job and when it pays. */
-const packageBreakEvenSchema = z.object({
-  offerId: z.string(),
-  billing: z.enum(['daily', 'weekly', 'monthly']),
-  periodHours: z.number(),
+export interface PackageBreakEven {
+  offerId: string;
+  billing: 'daily' | 'weekly' | 'monthly';
+  periodHours: number;
   /** Price of one period for the planned GPU count. */
-  periodPrice: z.number(),
+  periodPrice: number;
   /** Period price spread over every hour of the period. */
-  effectivePricePerHour: z.number(),
+  effectivePricePerHour: number;
   /** Hours of use per period above which the package beats on-demand; null without an on-demand price. */
-  breakEvenHoursPerPeriod: nullableNumber,
+  breakEvenHoursPerPeriod: number | null;
   /** The same as a share of the period (0–1, above 1 = never pays). */
-  breakEvenUtilization: nullableNumber,
+  breakEvenUtilization: number | null;
   /** Hours a day of use, every day of the period, at which the package breaks even. */
-  breakEvenHoursPerDay: nullableNumber,
+  breakEvenHoursPerDay: number | null;
   /** Full 24-hour days of use per period at which the package breaks even. */
-  breakEvenDaysPerPeriod: nullableNumber,
+  breakEvenDaysPerPeriod: number | null;
   /** Periods this job needs. */
-  periodsBought: z.number(),
+  periodsBought: number;
   /** Paid hours left unused when the job ends before the last period does. */
-  wastedHours: z.number(),
-  wastedAmount: z.number(),
-});
-export type PackageBreakEven = z.infer<typeof packageBreakEvenSchema>;
+  wastedHours: number;
+  wastedAmount: number;
+}
 
 /** The job plan, as `cardwise plan --json` prints it. */
-export const jobPlanSchema = z.object({
-  options: z.array(planOptionSchema),
-  breakEven: z.object({
+export interface JobPlan {
+  options: PlanOption[];
+  breakEven: {
     /** On-demand price per hour for the planned GPU count (the cheapest hourly offer), null if none. */
-    onDemandPricePerHour: nullableNumber,
-    packages: z.array(packageBreakEvenSchema),
-  }),
-  spot: z.object({
-    interruptionsPerHour: z.number(),
-    interruptionRateSource: z.string(),
-    checkpointIntervalMinutes: z.number(),
-    checkpointIntervalRecommended: z.boolean(),
-    expectedInterruptions: z.number(),
-    pAtLeastOne: z.number(),
-    expectedExtraHours: z.number(),
-    expectedLostWorkHours: z.number(),
-    checkpointOverheadHours: z.number(),
-    expectedRestartHours: z.number(),
-  }),
-  assumptions: z.array(z.string()),
-});
-export type JobPlan = z.infer<typeof jobPlanSchema>;
+    onDemandPricePerHour: number | null;
+    packages: PackageBreakEven[];
+  };
+  spot: {
+    interruptionsPerHour: number;
+    interruptionRateSource: string;
+    checkpointIntervalMinutes: number;
+    checkpointIntervalRecommended: boolean;
+    expectedInterruptions: number;
+    pAtLeastOne: number;
+    expectedExtraHours: number;
+    expectedLostWorkHours: number;
+    checkpointOverheadHours: number;
+    expectedRestartHours: number;
+  };
+  assumptions: string[];
+}

@@ -19,6 +19,7 @@ export {
   type ImportIssue,
 } from './import-issues';
 export { modelLabel } from './model-label';
+export { exportFilename } from './export-file';
 export {
   RUN_SORT_KEYS,
   type RunSortKey,

@@ -1,0 +1,138 @@
+import type { Card, ModelPreset } from '../catalog';
+import type { CardFit, EstimateInput, MemoryEstimate } from '../estimate/input';
+import { DEFAULT_HEADROOM_FRACTION, estimateMemory, usableBytes } from '../estimate/memory';
+import { largestBatch, longestSeq } from '../estimate/solve';
+import { estimateSpeed, type InferenceSpeed, type TrainingSpeed } from '../estimate/speed';
+import { calibrate } from './calibrate';
+import type { Calibration, CalibrationRun } from './types';
+
+/** A card's fit after the memory correction fitted on the runs logged on its family. */
+export interface CalibratedFit extends CardFit {
+  /** What this card needs per GPU: the raw total × the memory correction. */
+  neededBytes: number;
+  /** Logged runs behind that correction (0 = the raw estimate). */
+  calibrationRuns: number;
+  /** Largest micro-batch that fits this card with the headroom and the correction (0 = none). */
+  largestBatch: number;
+  /** Longest sequence (tokens) that fits this card at this batch size (0 = none). */
+  longestSeq: number;
+}
+
+/** The raw figures of the named card, corrected by `calibration`. */
+export interface CalibratedFigures {
+  totalBytes: number;
+  allocatedBytes: number;
+  tokensPerSecond?: number;
+  decodeTokensPerSecond?: number;
+}
+
+/** The estimate as `estimate:compute` answers it: memory, the corrected fit on every card, speed on one. */
+export interface CalibratedEstimate extends Omit<MemoryEstimate, 'fits'> {
+  fits: CalibratedFit[];
+  /** Speed on `input.gpu`, when a card was named. */
+  speed?: TrainingSpeed | InferenceSpeed;
+  /** The correction fitted from logged runs for `input.gpu` (DESIGN.md "Calibration"). */
+  calibration?: Calibration & { card: string };
+  /** The raw numbers above, corrected by `calibration`. */
+  calibrated?: CalibratedFigures;
+}
+
+/** What the calibrated estimate needs besides the input: the catalog, the headroom and the logged runs. */
+export interface CalibratedContext {
+  presets: ModelPreset[];
+  cards: Card[];
+  headroomFraction?: number;
+  /** Runs loaded for the input's method; null turns calibration off (raw figures, no `calibration` block). */
+  runs: CalibrationRun[] | null;
+}
+
+/**
+ * The correction for `input` on `cardId` from `runs`. With the presets, a run logged as "llama-2-13b"
+ * is compared by size with an estimate given as "13b".
+ */
+export function correctionFor(
+  input: EstimateInput,
+  cardId: string,
+  runs: CalibrationRun[],
+  presets: ModelPreset[],
+): Calibration {
+  return calibrate({ config: input, card: cardId }, runs, { presets });
+}
+
+/**
+ * The correction the ranking applies to each card × GPU count; null everywhere without runs, so
+ * a ranking with calibration off (or nothing logged) shows the raw figures.
+ */
+export function rankCorrection(
+  input: EstimateInput,
+  runs: CalibrationRun[],
+  presets: ModelPreset[],
+): (card: Card, gpus: number) => Calibration | null {
+  return (card, gpus) => (runs.length > 0 ? correctionFor({ ...input, gpus }, card.id, runs, presets) : null);
+}
+
+/** A card whose usable memory is divided by the memory correction: fits(raw × f, m) ⟺ fits(raw, m ÷ f). */
+function scaledCard(card: Card, memoryFactor: number): Card {
+  return { ...card, memoryGiB: card.memoryGiB / memoryFactor };
+}
+
+/**
+ * Peak memory of `input` with every card's verdict, largest batch and longest sequence corrected by
+ * the runs logged on that card's family, and speed (raw and corrected) on the named card `card`.
+ */
+export function calibratedEstimate(
+  input: EstimateInput,
+  card: Card | undefined,
+  ctx: CalibratedContext,
+): CalibratedEstimate {
+  const headroomFraction = ctx.headroomFraction ?? DEFAULT_HEADROOM_FRACTION;
+  const estimateCtx = { presets: ctx.presets, cards: ctx.cards, headroomFraction };
+  const estimate = estimateMemory(input, estimateCtx);
+  const runs = ctx.runs ?? [];
+  const corrections = new Map<string, Calibration>(
+    ctx.cards.map((c) => [c.id, correctionFor(input, c.id, runs, ctx.presets)]),
+  );
+
+  const fits = estimate.fits.flatMap((fit): CalibratedFit[] => {
+    const fitCard = ctx.cards.find((c) => c.id === fit.card);
+    const correction = corrections.get(fit.card);
+    if (!fitCard || !correction) return [];
+    const neededBytes = estimate.perGpu.totalBytes * correction.memoryFactor;
+    const corrected = scaledCard(fitCard, correction.memoryFactor);
+    return [
+      {
+        ...fit,
+        fits: neededBytes <= usableBytes(fitCard, headroomFraction),
+        headroomBytes: fit.memoryBytes - neededBytes,
+        neededBytes,
+        calibrationRuns: correction.runs,
+        largestBatch: largestBatch(input, corrected, estimateCtx),
+        longestSeq: longestSeq(input, corrected, estimateCtx),
+      },
+    ];
+  });
+
+  const speed = card
+    ? estimateSpeed(estimate.resolvedInput, estimate.model, card, { trainableParams: estimate.trainableParams })
+    : undefined;
+  const result: CalibratedEstimate = { ...estimate, fits, ...(speed ? { speed } : {}) };
+  const correction = card ? corrections.get(card.id) : undefined;
+  if (card && correction && ctx.runs !== null) {
+    result.calibration = { card: card.id, ...correction };
+    result.calibrated = corrected(estimate, speed, correction);
+  }
+  return result;
+}
+
+function corrected(
+  estimate: MemoryEstimate,
+  speed: TrainingSpeed | InferenceSpeed | undefined,
+  c: Calibration,
+): CalibratedFigures {
+  return {
+    totalBytes: estimate.perGpu.totalBytes * c.memoryFactor,
+    allocatedBytes: estimate.perGpu.allocatedBytes * c.memoryFactor,
+    ...(speed?.kind === 'train' ? { tokensPerSecond: speed.tokensPerSecond * c.speedFactor } : {}),
+    ...(speed?.kind === 'inference' ? { decodeTokensPerSecond: speed.decodeTokensPerSecond * c.speedFactor } : {}),
+  };
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { Offer } from '../catalog';
+import { InputError } from '../errors';
+import { planForCard, planRequestSchema } from './card-plan';
+
+const offer = (o: Partial<Offer> & Pick<Offer, 'id' | 'provider' | 'price'>): Offer => ({
+  cardId: 'rtx-4090',
+  region: '',
+  billing: 'hourly',
+  currency: 'CNY',
+  gpusPerPrice: 1,
+  granularity: 'second',
+  observedAt: '2025-11-30',
+  source: 'test',
+  ...o,
+});
+const offers = [
+  offer({ id: 'a-h', provider: 'A', price: 2 }),
+  offer({ id: 'a-d', provider: 'A', price: 40, billing: 'daily' }),
+  offer({ id: 'b-h', provider: 'B', price: 1.5 }),
+  offer({ id: 'b-usd', provider: 'B', price: 0.3, currency: 'USD' }),
+];
+const request = planRequestSchema.parse({ card: 'rtx-4090', computeHours: 10, setupHours: 0, idleHours: 0 });
+
+describe('planForCard', () => {
+  it('plans each provider and currency on its own offers: a bill never mixes two price books', () => {
+    const plan = planForCard(request, offers);
+    expect(plan.plans.map((p) => [p.provider, p.currency])).toEqual([
+      ['A', 'CNY'],
+      ['B', 'CNY'],
+      ['B', 'USD'],
+    ]);
+    expect(plan.plans[0]!.options.map((o) => o.offerId)).toEqual(['a-h', 'a-d']);
+    // Every option of every plan, each with its provider.
+    expect(plan.options.map((o) => `${o.provider}:${o.offerId}`)).toEqual(['A:a-h', 'A:a-d', 'B:b-h', 'B:b-usd']);
+    expect(plan).toMatchObject({ card: 'rtx-4090', gpus: 1, computeHours: 10 });
+  });
+
+  it('keeps to the provider and currency asked for', () => {
+    const plan = planForCard({ ...request, provider: 'B', currency: 'CNY' }, offers);
+    expect(plan.options.map((o) => o.offerId)).toEqual(['b-h']);
+    // 10 h × 1.5 CNY/h on one card, storage extras at their default.
+    expect(plan.options[0]!.lines.find((l) => l.item === 'compute')?.amount).toBe(15);
+  });
+
+  it('refuses a provider without offers for the card, naming the provider field', () => {
+    expect(() => planForCard({ ...request, provider: 'C' }, offers)).toThrow(InputError);
+    try {
+      planForCard({ ...request, provider: 'C' }, offers);
+    } catch (error) {
+      expect((error as InputError).field).toBe('provider');
+    }
+    expect.assertions(2);
+  });
+});

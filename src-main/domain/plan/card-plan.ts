@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { cardIdSchema, currencySchema, type Currency, type Offer } from '../catalog';
+import { InputError } from '../errors';
+import { costVsJobLength, type CostVsJobLength } from './cost-series';
+import { extrasSchema, spotSettingsSchema } from './input';
+import { planJob } from './job-plan';
+import type { JobPlan, PlanOption } from './output';
+
+/** `plan:compute`: one card and GPU count, the job's compute hours, and the costs around the run. */
+export const planRequestSchema = z
+  .object({
+    card: cardIdSchema,
+    gpus: z.number().int().min(1).max(64).default(1),
+    /** Only this provider's offers; all providers of the card when absent. */
+    provider: z.string().min(1).max(80).optional(),
+    currency: currencySchema.optional(),
+    /** Hours of compute the job needs on this set-up (from the ranking, or the user's own figure). */
+    computeHours: z.number().positive().max(100_000),
+    setupHours: z.number().min(0).max(10_000).optional(),
+    idleHours: z.number().min(0).max(10_000).optional(),
+    spot: spotSettingsSchema.partial().strict().optional(),
+    extras: extrasSchema.partial().strict().optional(),
+    /** Points per curve in the cost-vs-job-length chart. */
+    seriesPoints: z.number().int().min(10).max(400).default(60),
+  })
+  .strict();
+export type PlanRequest = z.output<typeof planRequestSchema>;
+
+/** One provider's plan in one currency: a bill never mixes two price books. */
+export interface ProviderPlan extends JobPlan {
+  provider: string;
+  currency: Currency;
+  series: CostVsJobLength;
+}
+
+/** Every billing option of every provider of one card, each provider planned on its own offers. */
+export interface CardPlan {
+  card: string;
+  gpus: number;
+  computeHours: number;
+  options: (PlanOption & { provider: string })[];
+  plans: ProviderPlan[];
+}
+
+/**
+ * Plans the request on the card's offers (those of `request.provider` and `request.currency` when
+ * given): one plan per provider and currency, and all their options in one list.
+ */
+export function planForCard(request: PlanRequest, cardOffers: readonly Offer[]): CardPlan {
+  const offers = cardOffers.filter(
+    (offer) =>
+      (!request.provider || offer.provider === request.provider) &&
+      (!request.currency || offer.currency === request.currency),
+  );
+  if (offers.length === 0) {
+    throw new InputError(
+      'provider',
+      `no offer for ${request.card}${request.provider ? ` at ${request.provider}` : ''}`,
+    );
+  }
+  const plans = groupOffers(offers).map(({ provider, currency, offers: group }): ProviderPlan => {
+    const input = {
+      computeHours: request.computeHours,
+      gpuCount: request.gpus,
+      offers: group,
+      ...(request.setupHours !== undefined ? { setupHours: request.setupHours } : {}),
+      ...(request.idleHours !== undefined ? { idleHours: request.idleHours } : {}),
+      spot: request.spot ?? {},
+      extras: request.extras ?? {},
+    };
+    return { provider, currency, ...planJob(input), series: costVsJobLength(input, request.seriesPoints) };
+  });
+  return {
+    card: request.card,
+    gpus: request.gpus,
+    computeHours: request.computeHours,
+    options: plans.flatMap((plan) => plan.options.map((option) => ({ provider: plan.provider, ...option }))),
+    plans,
+  };
+}
+
+function groupOffers(offers: readonly Offer[]): { provider: string; currency: Currency; offers: Offer[] }[] {
+  const groups = new Map<string, { provider: string; currency: Currency; offers: Offer[] }>();
+  for (const offer of offers) {
+    const key = `${offer.provider}\u0000${offer.currency}`;
+    const group = groups.get(key) ?? { provider: offer.provider, currency: offer.currency, offers: [] };
+    group.offers.push(offer);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
