@@ -90,20 +90,26 @@ function withRecoveryAdvice(error: unknown, dbPath: string): unknown {
 }
 
 function mapStoreError(error: unknown): ContractError | null {
-  if (error instanceof NotFoundError) return { code: 'not-found', message: error.message };
+  if (error instanceof NotFoundError) return { code: 'not-found', message: error.message, detail: error.detail };
   if (isBusyError(error) || (error instanceof StoreError && error.code === 'busy')) {
     const detail = msg('store.busy');
     return { code: 'busy', message: english(detail), detail, retryAfterSeconds: RETRY_AFTER_SECONDS };
   }
-  if (error instanceof StoreError) return { code: 'store', message: error.message };
+  if (error instanceof StoreError) return { code: 'store', message: error.message, detail: error.detail };
   // A last line of defence: stored free-form JSON is depth-bounded (domain/runs/bounded-json.ts),
   // so a stack overflow can only come from input nested too deep, the caller's fault.
   if (error instanceof RangeError && /call stack/i.test(error.message)) {
-    return { code: 'bad-input', message: 'the input is nested too deeply to read' };
+    const detail = msg('store.nestedTooDeep');
+    return { code: 'bad-input', message: english(detail), detail };
   }
   const sqliteCode = (error as { code?: unknown } | null)?.code;
   if (typeof sqliteCode === 'string' && sqliteCode.startsWith('SQLITE_CONSTRAINT')) {
-    return { code: 'bad-input', message: `rejected by the store: ${(error as Error).message}` };
+    // The driver's own text stays in the English message, for the log.
+    return {
+      code: 'bad-input',
+      message: `rejected by the store: ${(error as Error).message}`,
+      detail: msg('store.constraint'),
+    };
   }
   return null;
 }

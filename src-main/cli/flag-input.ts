@@ -1,9 +1,8 @@
 import type { z } from 'zod';
 import type { AnyField, FieldTable } from '../domain/fields/field';
 import { listFields } from '../domain/fields/field';
-import { issueMessage, pinpoint, schemaAt } from '../domain/fields/issue-message';
 import { parseParamCount } from '../domain/estimate/units';
-import { english } from '../domain/messages';
+import { english, issueMessage, pinpoint, schemaAt } from '../domain/messages';
 import type { FlagValues, OptionSpecs } from './command';
 import { UsageError } from './report-error';
 

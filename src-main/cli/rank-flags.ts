@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { billingSchema, currencySchema } from '../domain/catalog';
-import { schemaAt } from '../domain/fields/issue-message';
+import { schemaAt } from '../domain/messages';
 import { rankInputSchema, type ChannelInput } from '../ipc/contract';
 import type { FlagValues, OptionSpecs } from './command';
 import { flagForEstimateField } from './estimate-flags';

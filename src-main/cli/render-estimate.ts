@@ -117,7 +117,7 @@ function describeSpeed(speed: NonNullable<EstimateOutput['speed']>, card: string
           `Speed on ${card}: decode ${formatNumber(speed.decodeTokensPerSecond)} tokens/s, ` +
             `prefill ${formatNumber(speed.prefillTokensPerSecond)} tokens/s (${speed.bound}-bound)`,
         ];
-  for (const assumption of speed.assumptions) lines.push(`  - ${assumption}`);
+  for (const assumption of speed.assumptions) lines.push(`  - ${english(assumption)}`);
   return lines;
 }
 

@@ -1,3 +1,4 @@
+import { english } from '../domain/messages';
 import type { ChannelOutput } from '../ipc/contract';
 import { formatMoney, formatNumber } from './format';
 import { renderTable } from './table';
@@ -21,18 +22,18 @@ export function renderPlan(output: PlanOutput): string {
   sortOptions(output.options).forEach((option, index) => {
     lines.push('');
     lines.push(
-      `${index + 1}. ${option.label || option.provider} [${option.billing}]: ` +
+      `${index + 1}. ${english(option.label)} [${option.billing}]: ` +
         `${formatMoney(option.total, option.currency)}, ~${formatNumber(option.hours, 1)} h` +
         (option.userSupplied ? ' [your price]' : ''),
     );
     lines.push(
       renderTable(
         [{ header: 'Item' }, { header: `Amount ${option.currency}`, align: 'right' }, { header: 'How' }],
-        option.lines.map((line) => [line.item, formatNumber(line.amount, 2), line.detail]),
+        option.lines.map((line) => [line.item, formatNumber(line.amount, 2), english(line.detail)]),
         '   ',
       ),
     );
-    for (const note of option.notes) lines.push(`   - ${note}`);
+    for (const note of option.notes) lines.push(`   - ${english(note)}`);
   });
   for (const plan of output.plans) {
     if (!plan.options.some((option) => option.billing === 'spot' || option.billing === 'mixed')) continue;
@@ -45,7 +46,7 @@ export function renderPlan(output: PlanOutput): string {
         `expected extra ${formatNumber(spot.expectedExtraHours, 2)} h ` +
         `(${formatNumber(spot.expectedInterruptions, 2)} interruptions expected at ${spot.interruptionsPerHour}/h)`,
     );
-    lines.push(`   - interruption rate: ${spot.interruptionRateSource}`);
+    lines.push(`   - interruption rate: ${english(spot.interruptionRateSource)}`);
   }
   return lines.join('\n');
 }

@@ -1,3 +1,4 @@
+import { english } from '../domain/messages';
 import type { ChannelOutput } from '../ipc/contract';
 import { formatNumber } from './format';
 import { renderTable } from './table';
@@ -39,7 +40,7 @@ export function renderRank(output: RankOutput): string {
             money(candidate.costPer1MTokens),
             candidate.hours === null ? '-' : formatNumber(candidate.hours, 1),
             candidate.jobCost === null ? '-' : money(candidate.jobCost),
-            candidate.reason,
+            english(candidate.reason),
           ];
         }),
       ),
@@ -48,11 +49,13 @@ export function renderRank(output: RankOutput): string {
   }
   if (output.excluded.length > 0) {
     lines.push('', 'Excluded');
-    for (const excluded of output.excluded) lines.push(`  - ${excluded.card} x${excluded.gpus}: ${excluded.reason}`);
+    for (const excluded of output.excluded) {
+      lines.push(`  - ${excluded.card} x${excluded.gpus}: ${english(excluded.reason)}`);
+    }
   }
   if (output.assumptions.length > 0) {
     lines.push('', 'Assumptions');
-    for (const assumption of output.assumptions) lines.push(`  - ${assumption}`);
+    for (const assumption of output.assumptions) lines.push(`  - ${english(assumption)}`);
   }
   return lines.join('\n');
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { offerSchema, type Offer } from '../domain/catalog';
 import { InputError } from '../domain/errors';
+import { msg } from '../domain/messages';
 import { offerPatchSchema } from '../ipc/contract';
 import type { Db } from './driver';
 import { columnMap, upsertSql, type WriteMode } from './row-mapping';
@@ -80,6 +81,6 @@ export function writeOffer(db: Db, offer: Offer, mode: WriteMode, now: Date): bo
 
 function assertCardExists(db: Db, cardId: string): void {
   if (!db.prepare('SELECT 1 FROM cards WHERE id = ?').get(cardId)) {
-    throw new InputError('cardId', `no card with id "${cardId}"; add the card first`);
+    throw new InputError('cardId', msg('store.noCard', { id: cardId }));
   }
 }

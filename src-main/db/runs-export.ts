@@ -1,4 +1,5 @@
 import { InputError } from '../domain/errors';
+import { msg } from '../domain/messages';
 import {
   encodeRunCsvRow,
   encodeRunJsonRow,
@@ -49,10 +50,7 @@ export function exportRuns(db: Db, options: { format: RunFileFormat; origin?: Ru
   for (const chunk of exportRunChunks(db, options)) {
     length += chunk.length;
     if (length > EXCHANGE_TEXT_MAX_CHARS) {
-      throw new InputError(
-        'format',
-        `the export is larger than ${EXCHANGE_TEXT_MAX_CHARS / (1024 * 1024)} MiB, the most the app imports at once; export it with \`cardwise runs export --out FILE\` (no limit)`,
-      );
+      throw new InputError('format', msg('runs.exportTooLarge', { mib: EXCHANGE_TEXT_MAX_CHARS / (1024 * 1024) }));
     }
     parts.push(chunk);
   }

@@ -1,4 +1,5 @@
 import { InputError } from '../domain/errors';
+import { msg } from '../domain/messages';
 import {
   runInputSchema,
   runPatchSchema,
@@ -59,7 +60,7 @@ export function addRun(db: Db, input: RunInputDraft, options: { estimate?: unkno
 function editableRun(db: Db, id: number): Run {
   const current = getRun(db, id);
   if (!current) throw new NotFoundError('runs', String(id));
-  if (current.origin === 'published') throw new InputError('id', 'published runs are read-only');
+  if (current.origin === 'published') throw new InputError('id', msg('store.publishedReadOnly'));
   return current;
 }
 

@@ -1,3 +1,5 @@
+import { english, msg, type Message, type MessageCode } from '../domain/messages';
+
 /** Why the store refused to open or migrate a database file. */
 export type StoreErrorCode =
   | 'corrupt'
@@ -10,6 +12,16 @@ export type StoreErrorCode =
   /** Another process held the write lock for longer than this one would wait. */
   | 'busy';
 
+const STORE_DETAIL = {
+  corrupt: 'store.corrupt',
+  'newer-schema': 'store.newerSchema',
+  'checksum-mismatch': 'store.checksumMismatch',
+  'migration-failed': 'store.migrationFailed',
+  io: 'store.io',
+  'in-use': 'store.inUse',
+  busy: 'store.busy',
+} as const satisfies Record<StoreErrorCode, MessageCode>;
+
 /** A fault of the database file or its migrations (not of the caller's input). */
 export class StoreError extends Error {
   constructor(
@@ -20,15 +32,38 @@ export class StoreError extends Error {
     super(message, options);
     this.name = 'StoreError';
   }
+
+  /** What the user should do about it, in words the doors translate (`message` keeps the technical detail). */
+  get detail(): Message {
+    return msg(STORE_DETAIL[this.code]);
+  }
 }
+
+/** What a missing row is called, by table: the word the user reads ("no card with id …"). */
+const ROW_WORDS: Record<string, 'card' | 'offer' | 'run' | 'model'> = {
+  card: 'card',
+  cards: 'card',
+  offer: 'offer',
+  offers: 'offer',
+  run: 'run',
+  runs: 'run',
+  model: 'model',
+  models: 'model',
+};
 
 /** A repository was asked to change a row that does not exist. */
 export class NotFoundError extends Error {
+  /** The sentence as a code with parameters, for the doors to translate. */
+  readonly detail: Message;
+
   constructor(
     readonly table: string,
     readonly id: string,
   ) {
-    super(`no ${table} row with id "${id}"`);
+    const word = ROW_WORDS[table];
+    const detail = msg('store.notFound', { what: msg(word ? `store.what.${word}` : 'store.what.row'), id });
+    super(english(detail));
+    this.detail = detail;
     this.name = 'NotFoundError';
   }
 }

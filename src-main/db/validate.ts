@@ -1,30 +1,27 @@
 import type { z } from 'zod';
-import { firstIssue, InputError } from '../domain/errors';
+import { inputErrorFrom } from '../domain/errors';
+import { english, firstProblem } from '../domain/messages';
 import { StoreError } from './store-error';
 
-function describe(error: z.ZodError): { field: string; message: string } {
-  const { field, message } = firstIssue(error);
-  return { field: field ?? '(value)', message };
+/** "field: problem" of the first zod issue, in English (store and seed faults are for the developer's log). */
+export function zodSummary(error: z.ZodError, schema?: z.ZodType): string {
+  const { field, detail } = firstProblem(error, schema);
+  return `${field ?? '(value)'}: ${english(detail)}`;
 }
 
 /** Parses a caller's value; a bad one throws InputError naming the field. */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
-  const { field, message } = describe(parsed.error);
-  throw new InputError(field, message);
+  throw inputErrorFrom(parsed.error, schema, '(value)');
 }
 
 /** Parses a row read from the database into its domain type; a bad row means a damaged store. */
 export function parseRow<S extends z.ZodType>(schema: S, value: unknown, table: string, id: unknown): z.output<S> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
-  const { field, message } = describe(parsed.error);
-  throw new StoreError('corrupt', `${table} row "${String(id)}" does not match its schema (${field}: ${message})`);
-}
-
-/** "field: message" of the first zod issue, for error texts outside the two cases above. */
-export function zodSummary(error: z.ZodError): string {
-  const { field, message } = describe(error);
-  return `${field}: ${message}`;
+  throw new StoreError(
+    'corrupt',
+    `${table} row "${String(id)}" does not match its schema (${zodSummary(parsed.error, schema)})`,
+  );
 }

@@ -1,4 +1,5 @@
-import { english, type Message } from './messages';
+import type { z } from 'zod';
+import { english, firstProblem, type Message } from './messages';
 
 /** A bad input found by domain logic (after schema parsing), naming the field at fault. */
 export class InputError extends Error {
@@ -15,12 +16,12 @@ export class InputError extends Error {
   }
 }
 
-/** The first problem zod found, as a dotted field path (undefined for the value as a whole) and its message. */
-export function firstIssue(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): {
-  field: string | undefined;
-  message: string;
-} {
-  const issue = error.issues[0];
-  const field = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : undefined;
-  return { field, message: issue?.message ?? 'invalid value' };
+/**
+ * The InputError for a failed parse: its first problem, worded with the limits of `schema`, at
+ * its dotted field path ("spot.restartMinutes", "offers.1.currency"); `rootField` when the value
+ * as a whole is at fault.
+ */
+export function inputErrorFrom(error: z.ZodError, schema: z.ZodType, rootField = '(input)'): InputError {
+  const { field, detail } = firstProblem(error, schema);
+  return new InputError(field ?? rootField, detail);
 }

@@ -71,7 +71,7 @@ export function createDesktopDispatcher(deps: { contract: Dispatcher; dialogs: R
       }
       const schema = desktopContract[channel].input;
       const parsed = schema.safeParse(rawInput);
-      if (!parsed.success) return { ok: false, error: describeZodError(parsed.error) };
+      if (!parsed.success) return { ok: false, error: describeZodError(parsed.error, schema) };
       try {
         // The desktop channels' outputs are DesktopOutputs (the bridge's type), not the contract's channels.
         const handler = handlers[channel] as (input: unknown) => Promise<never>;

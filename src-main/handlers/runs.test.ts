@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openApp, type App } from '../app';
 import { typedCalls } from '../ipc/call.testkit';
+import { english } from '../domain/messages';
 
 let dir: string;
 let app: App;
@@ -108,7 +109,7 @@ describe('throughput flags', () => {
     const mine = flags.filter((flag) => flag.runIds.includes(String(a.id)));
     expect(mine).toHaveLength(1);
     expect(mine[0]!.runIds.sort()).toEqual([String(a.id), String(b.id)].sort());
-    expect(mine[0]!.reason).toMatch(/shared or throttled/);
+    expect(english(mine[0]!.reason)).toMatch(/shared or throttled/);
   });
 });
 

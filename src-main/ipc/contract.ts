@@ -11,7 +11,7 @@ import {
   offerSchema,
 } from '../domain/catalog';
 import { estimateInputSchema, methodSchema } from '../domain/estimate/input';
-import type { Message } from '../domain/messages';
+import { msg, ruleIssue, type Message } from '../domain/messages';
 import { planRequestSchema } from '../domain/plan/card-plan';
 import { ownershipInputSchema } from '../domain/plan/ownership';
 import {
@@ -28,6 +28,9 @@ import {
  * and the type of its output, read from the handler that computes it. The Electron bridge, the
  * HTTP server, the CLI and the renderer's client all derive from it.
  */
+
+/** The plan's input lives with the plan (domain/plan/card-plan.ts); the CLI reads it here with the others. */
+export { planRequestSchema };
 
 const empty = z.object({}).strict().optional();
 
@@ -79,8 +82,10 @@ export const rankInputSchema = z
 
 const runIdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 /** An import file's text, up to what the app's export writes (the CLI streams bigger files). */
-const importTextSchema = z.string().max(EXCHANGE_TEXT_MAX_CHARS, {
-  error: `the file is larger than ${EXCHANGE_TEXT_MAX_CHARS / (1024 * 1024)} MiB, the most the app imports at once; import it with \`cardwise runs import FILE\` (no limit)`,
+const importTextSchema = z.string().superRefine((text, ctx) => {
+  if (text.length > EXCHANGE_TEXT_MAX_CHARS) {
+    ctx.addIssue(ruleIssue([], msg('runs.importTooLarge', { mib: EXCHANGE_TEXT_MAX_CHARS / (1024 * 1024) })));
+  }
 });
 
 export const contract = {

@@ -8,7 +8,9 @@ import {
   type ParsedInput,
   type Result,
 } from './contract';
-import { firstIssue, InputError } from '../domain/errors';
+import { InputError } from '../domain/errors';
+import { ImportError } from '../domain/runs/import-issues';
+import { english, firstProblem, msg, type Message } from '../domain/messages';
 
 /**
  * What a handler map must be: a plain function per channel, parsed input in, anything out (may
@@ -29,10 +31,18 @@ export interface Dispatcher {
   dispatch(channel: string, rawInput: unknown): Promise<Result<unknown>>;
 }
 
-/** The first zod issue as "field: message", so the caller sees which field is wrong. */
-export function describeZodError(error: z.ZodError): ContractError {
-  const { field, message } = firstIssue(error);
-  return { code: 'bad-input', message: `${field ? `${field}: ` : ''}${message}`, ...(field ? { field } : {}) };
+/**
+ * The first zod issue as a sentence with the schema's limits (`detail`, for the doors to translate)
+ * and in English with its field first (`message`, "batchSize: too big: …"), so the caller sees which
+ * field is wrong.
+ */
+export function describeZodError(error: z.ZodError, schema: z.ZodType): ContractError {
+  const { field, detail } = firstProblem(error, schema);
+  return { code: 'bad-input', message: withField(field, detail), detail, ...(field ? { field } : {}) };
+}
+
+function withField(field: string | undefined, detail: Message): string {
+  return `${field ? `${field}: ` : ''}${english(detail)}`;
 }
 
 /**
@@ -45,11 +55,12 @@ export function createDispatcher<Deps>(handlers: HandlerMap<Deps>, deps: Deps, m
       if (!isChannel(channel)) {
         return {
           ok: false,
-          error: { code: 'unknown-channel', message: `unknown channel "${String(channel).slice(0, 80)}"` },
+          error: unknownChannel(String(channel).slice(0, 80)),
         };
       }
-      const parsed = contract[channel].input.safeParse(rawInput);
-      if (!parsed.success) return { ok: false, error: describeZodError(parsed.error) };
+      const schema = contract[channel].input;
+      const parsed = schema.safeParse(rawInput);
+      if (!parsed.success) return { ok: false, error: describeZodError(parsed.error, schema) };
       try {
         // The one place a channel's output type meets its value: `handlers` is the map the type is read from.
         const handler = handlers[channel] as (input: unknown, deps: Deps) => never;
@@ -80,23 +91,41 @@ export function aroundDispatcher(
   };
 }
 
+function unknownChannel(channel: string): ContractError {
+  const detail = msg('error.unknownChannel', { channel });
+  return { code: 'unknown-channel', message: english(detail), detail };
+}
+
 /** What a handler's throw becomes for the caller (also for the desktop window's own channels). */
 export function toContractError(error: unknown, mapError?: ErrorMapper): ContractError {
+  if (error instanceof ImportError) {
+    return {
+      code: 'bad-input',
+      message: `${error.field}: ${error.message}`,
+      field: error.field,
+      detail: error.summary,
+      issues: error.issues.map(({ line, field, message }) => ({
+        line,
+        field,
+        message: english(message),
+        detail: message,
+      })),
+      issuesTotal: error.total,
+    };
+  }
   if (error instanceof InputError) {
-    const { issues, total } = error as { issues?: ContractError['issues']; total?: number };
     return {
       code: 'bad-input',
       message: `${error.field}: ${error.message}`,
       field: error.field,
       ...(error.detail ? { detail: error.detail } : {}),
-      ...(issues ? { issues: [...issues], issuesTotal: total ?? issues.length } : {}),
     };
   }
   const mapped = mapError?.(error);
   if (mapped) return mapped;
-  // Never leak a stack trace to the caller; the message alone is enough to act on.
+  // Never leak a stack trace to the caller; the message alone is enough to act on (the UI says it in words).
   const message = error instanceof Error ? error.message : 'unexpected error';
-  return { code: 'internal', message };
+  return { code: 'internal', message, detail: msg('error.internal') };
 }
 
 /** Typed call for in-process doors (CLI): unwraps the Result or throws it. */

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { EstimateInput } from '../estimate/input';
 import { calibrate } from './calibrate';
 import type { CalibrationRun } from './types';
+import { english } from '../messages';
 
 const GIB = 2 ** 30;
 const lora7b: EstimateInput = { model: '7b', method: 'lora', precision: 'bf16', batchSize: 4, seqLen: 2048 };
@@ -36,7 +37,7 @@ describe('calibrate', () => {
     expect(c.runs).toBe(0);
     expect(c.interval.memory[0]).toBeLessThan(1);
     expect(c.interval.memory[1]).toBeGreaterThan(1);
-    expect(c.flags.join(' ')).toMatch(/no similar runs/);
+    expect(c.flags.map(english).join(' ')).toMatch(/no similar runs/);
   });
 
   it('moves toward a single run, but not all the way (shrinkage)', () => {
@@ -110,7 +111,7 @@ describe('calibrate', () => {
     ]);
     expect(c.memoryFactor).toBe(1);
     expect(c.runs).toBe(0);
-    expect(c.flags.join(' ')).toMatch(/ran out of memory: boom/);
+    expect(c.flags.map(english).join(' ')).toMatch(/ran out of memory: boom/);
     const crashed = calibrate(target, [run({ outcome: 'crashed' })]);
     expect(crashed.speedFactor).toBe(1);
     expect(crashed.memoryFactor).toBeGreaterThan(1);
@@ -131,7 +132,7 @@ describe('calibrate', () => {
 
   it('flags a >10% throughput spread between identical runs', () => {
     const c = calibrate(target, [run({}, 'fast'), run({ measuredTokensPerSecond: 600 }, 'slow')]);
-    expect(c.flags.join(' ')).toMatch(/fast, slow: .*shared or throttled/);
+    expect(c.flags.map(english).join(' ')).toMatch(/fast, slow: .*shared or throttled/);
   });
 
   it('never returns NaN or an empty interval, whatever the runs', () => {

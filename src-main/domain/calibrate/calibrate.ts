@@ -1,4 +1,5 @@
 import { bytesOnMeter } from '../estimate/meter';
+import { msg, type Message } from '../messages';
 import { fitLogFactor, type FitPrior, type LogRatio } from './fit';
 import { DEFAULT_SIMILARITY, similarityTo, type SimilarityOptions } from './similarity';
 import { flagInconsistentThroughput } from './throughput-flags';
@@ -86,14 +87,16 @@ export function calibrate(target: CalibrationTarget, runs: CalibrationRun[], opt
 
   const memory = fitLogFactor(memoryPoints, prior);
   const speed = fitLogFactor(speedPoints, prior);
-  const flags: string[] = [];
-  for (const flag of flagInconsistentThroughput(used)) flags.push(`runs ${flag.runIds.join(', ')}: ${flag.reason}`);
+  const flags: Message[] = flagInconsistentThroughput(used).map((flag) =>
+    msg('calibration.throughputFlag', { runs: flag.runIds.join(', '), reason: flag.reason }),
+  );
   if (similarOoms.length > 0) {
-    flags.push(`${similarOoms.length} similar run(s) ran out of memory: ${similarOoms.map((r) => r.id).join(', ')}`);
+    flags.push(
+      msg('calibration.similarOoms', { count: similarOoms.length, runs: similarOoms.map((r) => r.id).join(', ') }),
+    );
   }
-  if (used.length === 0) flags.push('no similar runs: the raw estimate is shown uncorrected');
-  else if (used.length < prior.priorRuns)
-    flags.push(`only ${used.length} similar run(s): the correction is mostly shrunk to 1`);
+  if (used.length === 0) flags.push(msg('calibration.noRuns'));
+  else if (used.length < prior.priorRuns) flags.push(msg('calibration.fewRuns', { count: used.length }));
 
   const mine = used.filter((r) => r.origin === 'mine').length;
   return {

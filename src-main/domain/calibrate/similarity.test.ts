@@ -3,6 +3,7 @@ import type { EstimateInput } from '../estimate/input';
 import { cardFamily, similarityWeight } from './similarity';
 import { flagInconsistentThroughput } from './throughput-flags';
 import type { CalibrationRun } from './types';
+import { english } from '../messages';
 
 describe('cardFamily', () => {
   it('groups memory sizes and form factors of the same silicon', () => {
@@ -73,7 +74,7 @@ describe('flagInconsistentThroughput', () => {
     const flags = flagInconsistentThroughput([run('a', 1000), run('b', 1150), run('c', 1050)]);
     expect(flags).toHaveLength(1);
     expect(flags[0]!.runIds).toEqual(['a', 'b', 'c']);
-    expect(flags[0]!.reason).toMatch(/shared or throttled/);
+    expect(english(flags[0]!.reason)).toMatch(/shared or throttled/);
   });
 
   it('accepts a spread up to 10% and ignores runs without throughput', () => {

@@ -1,4 +1,5 @@
 import type { EstimateInput } from '../estimate/input';
+import { msg, type Message } from '../messages';
 import type { CalibrationRun } from './types';
 
 /**
@@ -27,7 +28,7 @@ function groupKey(run: CalibrationRun): string {
 /** Runs of one card and configuration whose throughput disagrees, and why that matters. */
 export interface ThroughputFlag {
   runIds: string[];
-  reason: string;
+  reason: Message;
 }
 
 /**
@@ -52,9 +53,12 @@ export function flagInconsistentThroughput(runs: CalibrationRun[]): ThroughputFl
     if (spread <= THROUGHPUT_SPREAD_LIMIT) continue;
     flags.push({
       runIds: group.map((r) => r.id),
-      reason:
-        `same card (${group[0]!.card}) and configuration, but tokens/s range from ${slowest.toFixed(0)} to ` +
-        `${fastest.toFixed(0)} (${(spread * 100).toFixed(0)}% apart): probably a shared or throttled instance`,
+      reason: msg('calibration.throughputSpread', {
+        card: group[0]!.card,
+        slowest,
+        fastest,
+        spread: spread * 100,
+      }),
     });
   }
   return flags;

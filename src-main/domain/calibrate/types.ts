@@ -1,4 +1,5 @@
 import type { EstimateInput } from '../estimate/input';
+import type { Message } from '../messages';
 import type { MemoryMeter, RunOrigin, RunOutcome, ThroughputKind } from '../runs/run-schema';
 
 export type { MemoryMeter, ThroughputKind };
@@ -35,7 +36,8 @@ export interface Calibration {
   published: number;
   /** 95% interval of each factor. */
   interval: { memory: [number, number]; speed: [number, number] };
-  flags: string[];
+  /** What the user should know about the runs behind it (disagreeing runs, OOMs, too few runs). */
+  flags: Message[];
 }
 
 /** The estimate to correct. */

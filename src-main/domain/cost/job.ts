@@ -1,5 +1,6 @@
 import type { Offer } from '../catalog';
-import { ceilClean, roundDecimal, roundMoney } from './money';
+import { msg, type Message } from '../messages';
+import { ceilClean, roundMoney } from './money';
 import { BILLING_PERIOD_HOURS, offerPricePerGpuHour } from './unit-cost';
 
 /** What the user wants done: tokens to process (dataset tokens, or tokens to generate) and epochs. */
@@ -27,7 +28,7 @@ export interface JobCost {
   billedHours: number;
   /** Packages bought (daily/weekly/monthly), else null. */
   packages: number | null;
-  explain: string;
+  explain: Message;
 }
 
 /**
@@ -45,7 +46,15 @@ export function jobCost(offer: Offer, gpus: number, hours: number): JobCost {
       cost,
       billedHours: packages * periodHours,
       packages,
-      explain: `${packages} × ${offer.billing} package × ${offer.price} ${currency} × ${gpus}/${offer.gpusPerPrice} GPUs = ${cost} ${currency}`,
+      explain: msg('job.explain.package', {
+        packages,
+        billing: msg(`word.billing.${offer.billing}`),
+        price: offer.price,
+        currency,
+        gpus,
+        gpusPerPrice: offer.gpusPerPrice,
+        cost,
+      }),
     };
   }
   const unitsPerHour = offer.granularity === 'second' ? 3600 : offer.granularity === 'minute' ? 60 : 1;
@@ -56,6 +65,13 @@ export function jobCost(offer: Offer, gpus: number, hours: number): JobCost {
     cost,
     billedHours,
     packages: null,
-    explain: `${roundDecimal(billedHours, 4)} h billed (per ${offer.granularity}) × ${rate} ${currency}/GPU-h × ${gpus} GPUs = ${cost} ${currency}`,
+    explain: msg('job.explain.hourly', {
+      hours: billedHours,
+      unit: msg(`word.unit.${offer.granularity}`),
+      rate,
+      currency,
+      gpus,
+      cost,
+    }),
   };
 }

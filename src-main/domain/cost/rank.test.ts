@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readDataFile } from '../../../scripts/data-files';
 import type { Card, ModelPreset, Offer } from '../catalog';
 import type { EstimateInput } from '../estimate/input';
+import { english } from '../messages';
 import { rankCandidates } from './rank';
 
 const read = <T>(name: string): T => readDataFile<T>(name);
@@ -50,8 +51,8 @@ describe('rankCandidates', () => {
     for (const c of candidates) {
       expect(c.costPer1MTokens).toBeCloseTo((1e6 * c.pricePerGpuHour * c.gpus) / (3600 * c.tokensPerSecond), 5);
       expect(c.currency).toBe('CNY');
-      expect(c.explain.some((line) => line.startsWith('cost per 1M tokens'))).toBe(true);
-      expect(c.reason).toMatch(/^compute-bound: [\d.]+ TFLOPS × \d+% MFU$/);
+      expect(c.explain.some((line) => english(line).startsWith('cost per 1M tokens'))).toBe(true);
+      expect(english(c.reason)).toMatch(/^compute-bound: [\d.]+ TFLOPS × \d+% MFU$/);
     }
   });
 
@@ -66,19 +67,21 @@ describe('rankCandidates', () => {
     const { candidates, excluded } = rankCandidates(full70b, {}, ctx, { gpuCounts: [1] });
     expect(candidates).toEqual([]);
     const r4090 = excluded.find((e) => e.card === 'rtx-4090');
-    expect(r4090?.reason).toMatch(/^does not fit: needs [\d.]+ GiB of 24 \(21\.6 usable with 10% headroom\)$/);
+    expect(english(r4090!.reason)).toMatch(
+      /^does not fit: needs [\d,.]+ GiB of 24 \(21\.6 usable with 10% headroom\)$/,
+    );
   });
 
   it('never mixes currencies: USD offers are skipped without a rate and converted with one', () => {
     const without = rankCandidates(lora, {}, ctx, { gpuCounts: [1] });
     expect(without.candidates.some((c) => c.offerId === '4090-usd')).toBe(false);
-    expect(without.assumptions.join('\n')).toMatch(/not in CNY were skipped/);
+    expect(without.assumptions.map(english).join('\n')).toMatch(/not in CNY (was|were) skipped/);
 
     const withRate = rankCandidates(lora, {}, ctx, { gpuCounts: [1], rates: { USDperCNY: 0.14 } });
     const usd = withRate.candidates.find((c) => c.offerId === '4090-usd');
     expect(usd?.currency).toBe('CNY');
     expect(usd?.pricePerGpuHour).toBeCloseTo(0.35 / 0.14, 6);
-    expect(withRate.assumptions.join('\n')).toMatch(/1 CNY = 0\.14 USD/);
+    expect(withRate.assumptions.map(english).join('\n')).toMatch(/1 CNY = 0\.14 USD/);
 
     const inUsd = rankCandidates(lora, {}, ctx, { gpuCounts: [1], currency: 'USD' });
     expect(inUsd.candidates.map((c) => c.offerId)).toEqual(['4090-usd']);
@@ -139,7 +142,7 @@ describe('rankCandidates', () => {
       seqLen: 4096,
     };
     const { candidates } = rankCandidates(input, {}, ctx, { gpuCounts: [1] });
-    expect(candidates.find((c) => c.card === 'rtx-4090')?.reason).toBe('memory-bound: 1008 GB/s');
+    expect(english(candidates.find((c) => c.card === 'rtx-4090')!.reason)).toBe('memory-bound: 1,008 GB/s');
   });
 
   it('ranks the seed offers in CNY without throwing', () => {
@@ -147,7 +150,7 @@ describe('rankCandidates', () => {
     const { candidates, excluded } = rankCandidates(lora, { tokens: 1e8 }, seeded);
     expect(candidates.length).toBeGreaterThan(0);
     expect(candidates.every((c) => c.currency === 'CNY' && c.costPer1MTokens > 0)).toBe(true);
-    expect(excluded.some((e) => e.card === 'a100-40gb' && /no offer in CNY/.test(e.reason))).toBe(true);
+    expect(excluded.some((e) => e.card === 'a100-40gb' && /no offer in CNY/.test(english(e.reason)))).toBe(true);
   });
 });
 
@@ -167,8 +170,8 @@ describe('rankCandidates with calibration', () => {
     const fast4090 = corrected.candidates.find((c) => c.offerId === '4090-h')!;
     expect(fast4090.tokensPerSecond).toBeCloseTo(2 * raw4090.tokensPerSecond, 6);
     expect(fast4090.costPer1MTokens).toBeCloseTo(raw4090.costPer1MTokens / 2, 4);
-    expect(fast4090.explain.some((line) => line.startsWith('calibrated on 4 logged runs'))).toBe(true);
+    expect(fast4090.explain.some((line) => english(line).startsWith('calibrated on 4 logged runs'))).toBe(true);
     expect(corrected.candidates.some((c) => c.card === 'rtx-3090')).toBe(false);
-    expect(corrected.excluded.find((e) => e.card === 'rtx-3090')?.reason).toMatch(/^does not fit/);
+    expect(english(corrected.excluded.find((e) => e.card === 'rtx-3090')!.reason)).toMatch(/^does not fit/);
   });
 });

@@ -4,7 +4,7 @@ import { DEFAULT_HEADROOM_FRACTION, estimateMemory } from '../estimate/memory';
 import { estimateSpeed, type InferenceSpeed, type TrainingSpeed } from '../estimate/speed';
 import { fmt } from '../estimate/speed-flops';
 import { GIB } from '../estimate/units';
-import { english } from '../messages';
+import { msg, type Message } from '../messages';
 import { jobCost, jobHours, jobTokens, type Workload } from './job';
 import { cleanUnitPrice, roundDecimal } from './money';
 import { paretoFront } from './pareto';
@@ -53,17 +53,17 @@ export interface Candidate {
   hours: number | null;
   jobCost: number | null;
   pareto: boolean;
-  /** What bounds the speed, e.g. "memory-bound: 1008 GB/s" or "compute-bound: 165 TFLOPS × 38% MFU". */
-  reason: string;
+  /** What bounds the speed, e.g. "memory-bound: 1,008 GB/s" or "compute-bound: 165 TFLOPS × 38% MFU". */
+  reason: Message;
   /** The formulas with this row's values, one line each. */
-  explain: string[];
+  explain: Message[];
 }
 
 /** A card × GPU count left out, and why. */
 export interface Excluded {
   card: string;
   gpus: number;
-  reason: string;
+  reason: Message;
 }
 
 export interface RankContext {
@@ -76,7 +76,7 @@ export interface RankResult {
   candidates: Candidate[];
   excluded: Excluded[];
   currency: Currency | 'mixed';
-  assumptions: string[];
+  assumptions: Message[];
 }
 
 interface PricedOffer {
@@ -93,13 +93,12 @@ function convertOffer(offer: Offer, target: Currency, usdPerCny: number | undefi
   return { ...offer, price: offer.price * factor, currency: target };
 }
 
-function speedReason(speed: TrainingSpeed | InferenceSpeed, card: Card): string {
-  if (speed.kind === 'train') {
-    return `compute-bound: ${speed.peakTflops} TFLOPS × ${Math.round(speed.mfu * 100)}% MFU`;
-  }
-  if (speed.bound === 'memory') return `memory-bound: ${card.bandwidthGBps} GB/s`;
-  if (speed.bound === 'compute') return `compute-bound: ${card.bf16Tflops} TFLOPS`;
-  return 'overhead-bound: fixed time per token (kernel launches)';
+function speedReason(speed: TrainingSpeed | InferenceSpeed, card: Card): Message {
+  if (speed.kind === 'train')
+    return msg('rank.reason.trainCompute', { tflops: speed.peakTflops, mfu: speed.mfu * 100 });
+  if (speed.bound === 'memory') return msg('rank.reason.memory', { bandwidth: card.bandwidthGBps });
+  if (speed.bound === 'compute') return msg('rank.reason.compute', { tflops: card.bf16Tflops });
+  return msg('rank.reason.overhead');
 }
 
 const gib = (bytes: number) => roundDecimal(bytes / GIB, 1);
@@ -121,7 +120,7 @@ export function rankCandidates(
   const gpuCounts = [...new Set(opts.gpuCounts ?? [1, 2, 4, 8])].sort((a, b) => a - b);
   const headroomFraction = opts.headroomFraction ?? DEFAULT_HEADROOM_FRACTION;
   const usdPerCny = opts.rates?.USDperCNY;
-  const assumptions: string[] = [];
+  const assumptions: Message[] = [];
   const candidates: Omit<Candidate, 'pareto'>[] = [];
   const excluded: Excluded[] = [];
   const tokens = jobTokens(workload);
@@ -139,45 +138,43 @@ export function rankCandidates(
     else skippedCurrency += 1;
   }
   if (usdPerCny !== undefined && priced.some((p) => p.offer.currency !== currency)) {
-    assumptions.push(`prices converted to ${currency} at 1 CNY = ${usdPerCny} USD`);
+    assumptions.push(msg('rank.assume.converted', { currency, rate: usdPerCny }));
   }
   if (skippedCurrency > 0) {
-    assumptions.push(`${skippedCurrency} offers not in ${currency} were skipped; give a USD/CNY rate to include them`);
+    assumptions.push(msg('rank.assume.skippedCurrency', { count: skippedCurrency, currency }));
   }
   if (priced.some((p) => BILLING_PERIOD_HOURS[p.offer.billing] > 1)) {
-    assumptions.push('package (daily/weekly/monthly) rates per GPU-hour assume 100% use of the period');
+    assumptions.push(msg('rank.assume.packageFullUse'));
   }
-  if (priced.some((p) => p.offer.billing === 'spot'))
-    assumptions.push('spot prices: interruptions and restarts not counted');
+  if (priced.some((p) => p.offer.billing === 'spot')) assumptions.push(msg('rank.assume.spotNoInterruptions'));
 
   for (const gpus of gpuCounts) {
     const memory: MemoryEstimate = estimateMemory(
       { ...input, gpus },
       { presets: ctx.presets, cards: ctx.cards, headroomFraction },
     );
-    // Rank's own sentences are still English; the memory assumptions join them as English until they become codes too.
-    if (gpus === gpuCounts[0]) assumptions.push(...memory.assumptions.map(english));
+    if (gpus === gpuCounts[0]) assumptions.push(...memory.assumptions);
     for (const card of ctx.cards) {
       const fit = memory.fits.find((f) => f.card === card.id);
       if (!fit) continue;
       const correction = opts.correction?.(card, gpus) ?? null;
       const memoryBytesPerGpu = memory.perGpu.totalBytes * (correction?.memoryFactor ?? 1);
       if (memoryBytesPerGpu > fit.memoryBytes * (1 - headroomFraction)) {
-        const usableGiB = gib(fit.memoryBytes * (1 - headroomFraction));
         excluded.push({
           card: card.id,
           gpus,
-          reason: `does not fit: needs ${gib(memoryBytesPerGpu)} GiB of ${card.memoryGiB} (${usableGiB} usable with ${Math.round(headroomFraction * 100)}% headroom)`,
+          reason: msg('rank.excluded.noFit', {
+            need: gib(memoryBytesPerGpu),
+            memory: card.memoryGiB,
+            usable: gib(fit.memoryBytes * (1 - headroomFraction)),
+            headroom: headroomFraction * 100,
+          }),
         });
         continue;
       }
       const offers = priced.filter((p) => p.offer.cardId === card.id && gpus % p.offer.gpusPerPrice === 0);
       if (offers.length === 0) {
-        excluded.push({
-          card: card.id,
-          gpus,
-          reason: `fits, but no offer in ${currency} for ${gpus} GPU${gpus > 1 ? 's' : ''}`,
-        });
+        excluded.push({ card: card.id, gpus, reason: msg('rank.excluded.noOffer', { currency, count: gpus }) });
         continue;
       }
       const speed = estimateSpeed(memory.resolvedInput, memory.model, card, {
@@ -188,11 +185,26 @@ export function rankCandidates(
       const tokensPerSecond = rawTokensPerSecond * (correction?.speedFactor ?? 1);
       const speedLine =
         speed.kind === 'train'
-          ? `tokens/s = ${gpus} × ${rate(speed.tokensPerSecondPerGpu)} per GPU (${rate(speed.achievedTflops)} TFLOPS ÷ ${fmt(speed.flopsPerToken)} FLOPs/token × ${Math.round(speed.scalingEfficiency * 100)}% scaling) = ${rate(rawTokensPerSecond)}`
-          : `decode tokens/s = ${rate(rawTokensPerSecond)} (${speed.bound}-bound)`;
+          ? msg('rank.explain.trainSpeed', {
+              gpus,
+              perGpu: rate(speed.tokensPerSecondPerGpu),
+              tflops: rate(speed.achievedTflops),
+              flops: fmt(speed.flopsPerToken),
+              scaling: speed.scalingEfficiency * 100,
+              total: rate(rawTokensPerSecond),
+            })
+          : msg('rank.explain.decodeSpeed', {
+              total: rate(rawTokensPerSecond),
+              bound: msg(`speed.bound.${speed.bound}`),
+            });
       const calibrationLine =
         correction && correction.runs > 0
-          ? `calibrated on ${correction.runs} logged runs: memory × ${roundDecimal(correction.memoryFactor, 3)}, speed × ${roundDecimal(correction.speedFactor, 3)} → ${rate(tokensPerSecond)} tokens/s`
+          ? msg('rank.explain.calibrated', {
+              count: correction.runs,
+              memory: correction.memoryFactor,
+              speed: correction.speedFactor,
+              tokensPerSecond: rate(tokensPerSecond),
+            })
           : null;
       for (const { offer, converted } of offers) {
         const pricePerGpuHour = offerPricePerGpuHour(converted);
@@ -202,26 +214,43 @@ export function rankCandidates(
           : null;
         const hours = tokens === null ? null : jobHours(tokens, tokensPerSecond);
         const job = hours === null ? null : jobCost(converted, gpus, hours);
+        const price = { price: cleanUnitPrice(converted.price), currency, perGpuHour: pricePerGpuHour };
         const priceLine =
           BILLING_PERIOD_HOURS[offer.billing] > 1
-            ? `price per GPU-hour = ${cleanUnitPrice(converted.price)} ${currency} ÷ ${BILLING_PERIOD_HOURS[offer.billing]} h ÷ ${offer.gpusPerPrice} GPU = ${pricePerGpuHour} ${currency}`
-            : `price per GPU-hour = ${cleanUnitPrice(converted.price)} ${currency} ÷ ${offer.gpusPerPrice} GPU = ${pricePerGpuHour} ${currency} (${offer.billing})`;
-        const explain = [
-          `memory per GPU = ${gib(memoryBytesPerGpu)} GiB of ${card.memoryGiB} GiB`,
+            ? msg('rank.explain.pricePackage', {
+                ...price,
+                periodHours: BILLING_PERIOD_HOURS[offer.billing],
+                gpusPerPrice: offer.gpusPerPrice,
+              })
+            : msg('rank.explain.priceHourly', {
+                ...price,
+                gpusPerPrice: offer.gpusPerPrice,
+                billing: msg(`word.billing.${offer.billing}`),
+              });
+        const explain: Message[] = [
+          msg('rank.explain.memory', { need: gib(memoryBytesPerGpu), memory: card.memoryGiB }),
           speedLine,
           ...(calibrationLine ? [calibrationLine] : []),
           priceLine,
-          `cost per 1M tokens = 10⁶ × ${pricePerGpuHour} × ${gpus} ÷ (3600 × ${rate(tokensPerSecond)}) = ${per1M} ${currency}`,
+          msg('rank.explain.costPer1M', {
+            perGpuHour: pricePerGpuHour,
+            gpus,
+            tokensPerSecond: rate(tokensPerSecond),
+            cost: per1M,
+            currency,
+          }),
         ];
         if (per1k !== null)
-          explain.push(`cost per 1k samples = ${per1k} ${currency} at ${tokensPerSample} tokens/sample`);
+          explain.push(msg('rank.explain.costPer1k', { cost: per1k, currency, tokensPerSample: tokensPerSample ?? 0 }));
         if (hours !== null && tokens !== null) {
           explain.push(
-            `hours = ${fmt(tokens)} tokens ÷ ${rate(tokensPerSecond)} tokens/s ÷ 3600 = ${roundDecimal(hours, 2)} h`,
+            msg('rank.explain.hours', { tokens: fmt(tokens), tokensPerSecond: rate(tokensPerSecond), hours }),
           );
         }
-        if (job) explain.push(`job cost: ${job.explain}`);
-        if (offer.currency !== currency) explain.push(`converted from ${offer.price} ${offer.currency}`);
+        if (job) explain.push(msg('rank.explain.jobCost', { explain: job.explain }));
+        if (offer.currency !== currency) {
+          explain.push(msg('rank.explain.converted', { price: offer.price, currency: offer.currency }));
+        }
         candidates.push({
           card: card.id,
           cardName: card.name,
@@ -252,7 +281,18 @@ export function rankCandidates(
   );
   const ranked: Candidate[] = candidates.map((c, i) => ({ ...c, pareto: front[i] === true }));
   ranked.sort(compareBy(opts.sort ?? 'cost'));
-  return { candidates: ranked, excluded, currency, assumptions: [...new Set(assumptions)] };
+  return { candidates: ranked, excluded, currency, assumptions: distinctMessages(assumptions) };
+}
+
+/** The messages in order, each code-and-parameters once. */
+function distinctMessages(messages: readonly Message[]): Message[] {
+  const seen = new Set<string>();
+  return messages.filter((message) => {
+    const key = JSON.stringify(message);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 function compareBy(sort: 'cost' | 'time' | 'jobCost'): (a: Candidate, b: Candidate) => number {

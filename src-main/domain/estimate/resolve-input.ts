@@ -80,7 +80,7 @@ function assertWholeNumbers(input: EstimateInput): void {
   ];
   for (const [field, value] of counts) {
     if (value !== undefined && !(Number.isInteger(value) && value >= 1)) {
-      throw new InputError(field, msg('validation.wholeNumberFrom', { min: 1 }));
+      throw new InputError(field, msg('validation.notWhole', { allowed: msg('validation.wholeAtLeast', { min: 1 }) }));
     }
   }
 }

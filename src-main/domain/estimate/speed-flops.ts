@@ -1,6 +1,7 @@
 import type { Method, Precision, Quant, ResolvedModel } from './input';
 import { embeddingParams } from './shape';
 import { quantBitsPerWeight } from './weights';
+import { msg, type Message } from '../messages';
 
 /**
  * Parameters that cost matmul FLOPs per token: active params minus the input embedding table (a lookup);
@@ -19,7 +20,7 @@ function attentionWidth(model: ResolvedModel): number {
 export interface TrainingFlops {
   flopsPerToken: number;
   /** Formula with this configuration's numbers, for explanations. */
-  formula: string;
+  formula: Message;
 }
 
 /**
@@ -39,13 +40,18 @@ export function trainingFlopsPerToken(
   const isAdapter = method !== 'full';
   const weightFactor = isAdapter ? 4 : 6;
   let flops = weightFactor * p + attention + (isAdapter ? 6 * adapterParams : 0);
-  let formula = `${weightFactor}·P + 12·L·s·h = ${weightFactor}·${fmt(p)} + 12·${model.layers}·${seqLen}·${attentionWidth(model)}`;
-  if (isAdapter && adapterParams > 0) formula += ` + 6·${fmt(adapterParams)} (adapters)`;
-  if (gradientCheckpointing) {
-    flops += 2 * p + attention / 3;
-    formula += ' + recompute (2·P + 4·L·s·h)';
-  }
-  return { flopsPerToken: flops, formula: `${formula} = ${fmt(flops)} FLOPs/token` };
+  if (gradientCheckpointing) flops += 2 * p + attention / 3;
+  const formula = msg('speed.flopsFormula', {
+    factor: weightFactor,
+    params: fmt(p),
+    layers: String(model.layers),
+    seq: String(seqLen),
+    width: String(attentionWidth(model)),
+    adapters: isAdapter && adapterParams > 0 ? msg('speed.flopsAdapters', { params: fmt(adapterParams) }) : '',
+    recompute: gradientCheckpointing ? msg('speed.flopsRecompute') : '',
+    flops: fmt(flops),
+  });
+  return { flopsPerToken: flops, formula };
 }
 
 /** Prefill FLOPs per prompt token: 2·P + 2·L·s·h_attn (causal attention over on average s/2 keys). */

@@ -7,6 +7,7 @@ import { kvCacheBytes } from './activations';
 import { decodeWeightBytes, fmt, prefillFlopsPerToken } from './speed-flops';
 import type { InferenceRuntime, InferenceSpeed, SpeedConfig } from './speed';
 import { dtypeBytes } from './units';
+import { msg, type Message } from '../messages';
 
 /**
  * Inference throughput. GPU time of a decode step = max(bytes read ÷ (bandwidth × η), FLOPs ÷ achieved
@@ -22,7 +23,7 @@ export function estimateInferenceSpeed(
   runtime: InferenceRuntime = 'efficient',
   k: FittedConstants = FITTED,
 ): InferenceSpeed {
-  const assumptions: string[] = [];
+  const assumptions: Message[] = [];
   const n = config.gpus;
   const b = config.batchSize;
   const eta = memoryClass(card) === 'hbm' ? k.decodeBandwidthEfficiencyHbm : k.decodeBandwidthEfficiencyGddr;
@@ -43,21 +44,23 @@ export function estimateInferenceSpeed(
     // Launches and synchronisation add a fixed time per layer to each step (fitted on the llama.cpp grid).
     overheadSeconds = model.layers * k.layerOverheadSeconds;
     stepSeconds = gpuSeconds + overheadSeconds + hopSeconds;
-    assumptions.push(
-      `efficient runtime (llama.cpp/vLLM class): ${fmt(overheadSeconds * 1e3)} ms fixed per step for ${model.layers} layers`,
-    );
+    assumptions.push(msg('speed.runtime.efficient', { ms: fmt(overheadSeconds * 1e3), layers: model.layers }));
   } else {
     // Eager PyTorch dispatches from Python: the GPU waits on the CPU unless its own work takes longer.
     overheadSeconds = model.layers * k.eagerLayerFloorSeconds;
     stepSeconds = Math.max(gpuSeconds, overheadSeconds) + hopSeconds;
-    assumptions.push(
-      `eager PyTorch runtime (HF generate): at least ${fmt(overheadSeconds * 1e3)} ms per step of CPU dispatch`,
-    );
+    assumptions.push(msg('speed.runtime.eager', { ms: fmt(overheadSeconds * 1e3) }));
   }
   const bound: InferenceSpeed['bound'] =
     overheadSeconds >= gpuSeconds ? 'overhead' : memorySeconds >= computeSeconds ? 'memory' : 'compute';
   assumptions.push(
-    `decode reads ${fmt(weights / 1e9)} GB weights + ${fmt(kv / 1e9)} GB KV per step at ${Math.round(card.bandwidthGBps * eta)} GB/s (${card.bandwidthGBps} GB/s × ${Math.round(eta * 100)}%)`,
+    msg('speed.decodeReads', {
+      weights: fmt(weights / 1e9),
+      kv: fmt(kv / 1e9),
+      effective: card.bandwidthGBps * eta,
+      bandwidth: card.bandwidthGBps,
+      efficiency: eta * 100,
+    }),
   );
 
   // Prefill: compute-bound; a layer split pipelines micro-batches of 512 tokens (llama.cpp default n_ubatch).
@@ -65,9 +68,7 @@ export function estimateInferenceSpeed(
   const microBatches = Math.max(1, Math.ceil((config.seqLen * b) / SPEED.prefillMicroBatchTokens));
   const pipelineSpeedup = (n * microBatches) / (microBatches + n - 1);
   if (n > 1) {
-    assumptions.push(
-      `${n} GPUs split the layers (pipeline): weights split across cards, no decode speed-up, prefill ×${pipelineSpeedup.toFixed(2)} from ${microBatches} micro-batches`,
-    );
+    assumptions.push(msg('speed.layerSplit', { gpus: n, speedup: pipelineSpeedup, microBatches }));
   }
   return {
     kind: 'inference',

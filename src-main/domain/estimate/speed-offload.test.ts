@@ -4,6 +4,7 @@ import type { Card, ModelPreset } from '../catalog';
 import type { EstimateInput } from './input';
 import { estimateMemory } from './memory';
 import { estimateSpeed, type InferenceSpeed, type TrainingSpeed } from './speed';
+import { english } from '../messages';
 
 const read = <T>(name: string): T => readDataFile<T>(name);
 const cards = [...read<Card[]>('cards.json'), ...read<Card[]>('reference-cards.json')];
@@ -33,7 +34,7 @@ describe('offload costs in training speed', () => {
     const on = speedOf({ ...fsdp, optimizerOffload: true }, 'a100-80gb') as TrainingSpeed;
     const off = speedOf(fsdp, 'a100-80gb') as TrainingSpeed;
     expect(on.tokensPerSecond).toBeLessThan(off.tokensPerSecond * 0.8);
-    expect(on.assumptions.join(' ')).toContain('optimizer offload');
+    expect(on.assumptions.map(english).join(' ')).toContain('optimizer offload');
   });
 
   it('activation offload with checkpointing hides its copies behind compute', () => {
@@ -41,7 +42,7 @@ describe('offload costs in training speed', () => {
     const on = speedOf({ ...input, activationOffload: true }, 'a100-80gb') as TrainingSpeed;
     const off = speedOf(input, 'a100-80gb') as TrainingSpeed;
     expect(on.tokensPerSecond).toBeCloseTo(off.tokensPerSecond, 6);
-    expect(on.assumptions.join(' ')).toContain('hidden behind compute');
+    expect(on.assumptions.map(english).join(' ')).toContain('hidden behind compute');
   });
 });
 

@@ -3,6 +3,7 @@ import { layerActivationBytesPerToken } from './activations';
 import type { Optimizer, ResolvedModel, Sharding } from './input';
 import { SPEED } from './speed-constants';
 import { fmt } from './speed-flops';
+import { msg, type Message } from '../messages';
 
 /** What the offload costs depend on, per GPU. */
 export interface OffloadSetup {
@@ -37,8 +38,8 @@ function hostLinkBytesPerSecond(card: Card): number {
  * SGD 5), not overlapped with GPU work. Activation offload copies the saved tensors down in forward and up in
  * backward on a side stream (torchtune OffloadActivations), so only the part that outlasts compute counts.
  */
-export function offloadSecondsPerStep(s: OffloadSetup): { seconds: number; assumptions: string[] } {
-  const assumptions: string[] = [];
+export function offloadSecondsPerStep(s: OffloadSetup): { seconds: number; assumptions: Message[] } {
+  const assumptions: Message[] = [];
   const link = hostLinkBytesPerSecond(s.card);
   let seconds = 0;
   if (s.optimizerOffload) {
@@ -52,7 +53,7 @@ export function offloadSecondsPerStep(s: OffloadSetup): { seconds: number; assum
     const cpuSeconds = (s.trainableParams * valuesTouched * s.stateBytes) / (SPEED.hostMemoryGBps * 1e9);
     seconds += linkSeconds + cpuSeconds;
     assumptions.push(
-      `optimizer offload: ${fmt(linkSeconds)} s of PCIe copies + ${fmt(cpuSeconds)} s CPU step at ${SPEED.hostMemoryGBps} GB/s host memory per step`,
+      msg('speed.optimizerOffload', { link: fmt(linkSeconds), cpu: fmt(cpuSeconds), hostGBps: SPEED.hostMemoryGBps }),
     );
   }
   if (s.activationOffload) {
@@ -74,7 +75,9 @@ export function offloadSecondsPerStep(s: OffloadSetup): { seconds: number; assum
     const extra = Math.max(0, copySeconds - s.computeSecondsPerStep);
     seconds += extra;
     assumptions.push(
-      `activation offload: ${fmt(copySeconds)} s of PCIe copies per step, ${extra > 0 ? `${fmt(extra)} s not hidden by compute` : 'hidden behind compute'}`,
+      extra > 0
+        ? msg('speed.activationOffloadExposed', { copy: fmt(copySeconds), extra: fmt(extra) })
+        : msg('speed.activationOffloadHidden', { copy: fmt(copySeconds) }),
     );
   }
   return { seconds, assumptions };

@@ -8,6 +8,7 @@ import { quantBitsPerWeight, weightBytes } from './weights';
 import { offloadSecondsPerStep } from './speed-offload';
 import { dataParallelScaling } from './speed-scaling';
 import type { SpeedConfig, TrainingSpeed } from './speed';
+import { msg, type Message } from '../messages';
 
 /**
  * Training throughput: tokens/s per GPU = achieved FLOP/s ÷ FLOPs per token, achieved = dense peak (BF16, or
@@ -23,11 +24,10 @@ export function estimateTrainingSpeed(
   const method = config.method === 'inference' ? 'full' : config.method;
   const adapter = method !== 'full';
   const adapterParams = adapter ? (opts.trainableParams ?? 0) : 0;
-  const assumptions: string[] = [];
+  const assumptions: Message[] = [];
   const flops = trainingFlopsPerToken(model, method, config.seqLen, config.gradientCheckpointing, adapterParams);
-  assumptions.push(`FLOPs per token: ${flops.formula}`);
-  if (adapter && opts.trainableParams === undefined)
-    assumptions.push('adapter FLOPs left out (under 1% for usual ranks)');
+  assumptions.push(msg('speed.flops', { formula: flops.formula }));
+  if (adapter && opts.trainableParams === undefined) assumptions.push(msg('speed.adapterFlopsLeftOut'));
 
   const fp32Math = config.precision === 'fp32' && !config.mixedPrecision;
   const peakTflops = fp32Math ? card.fp32Tflops : card.bf16Tflops;
@@ -35,8 +35,15 @@ export function estimateTrainingSpeed(
   const moe = model.experts > 1;
   // MFU fitted on published rows (fitted-constants.ts); the factors are global, never per row.
   const mfu = (adapter ? k.mfuLora : k.mfuFull) * (moe ? k.moeMfuFactor : 1);
+  const regime = { method: msg(adapter ? 'speed.method.adapter' : 'speed.method.full'), memory: cls.toUpperCase() };
   assumptions.push(
-    `achieved ${(peakTflops * mfu).toFixed(0)} TFLOPS = ${peakTflops} ${fp32Math ? 'FP32' : 'BF16'} TFLOPS × ${(mfu * 100).toFixed(0)}% MFU (${adapter ? 'LoRA' : 'full'}, ${cls.toUpperCase()} card${moe ? ', MoE' : ''})`,
+    msg('speed.achieved', {
+      achieved: peakTflops * mfu,
+      peak: peakTflops,
+      dtype: fp32Math ? 'FP32' : 'BF16',
+      mfu: mfu * 100,
+      regime: msg(moe ? 'speed.regimeMoe' : 'speed.regime', regime),
+    }),
   );
 
   let secondsPerToken = flops.flopsPerToken / (peakTflops * 1e12 * mfu);
@@ -52,7 +59,7 @@ export function estimateTrainingSpeed(
       (card.bandwidthGBps * 1e9 * (cls === 'hbm' ? k.decodeBandwidthEfficiencyHbm : k.decodeBandwidthEfficiencyGddr)) /
       tokensPerStep;
     secondsPerToken += seconds;
-    assumptions.push(`dequantization of the ${bits}-bit base adds ${fmt(seconds * tokensPerStep)} s per step`);
+    assumptions.push(msg('speed.dequant', { bits, seconds: fmt(seconds * tokensPerStep) }));
   }
 
   const trainableParams = adapter ? adapterParams : model.params;

@@ -6,6 +6,7 @@ import { estimateMemory } from './memory';
 import { estimateSpeed, type InferenceSpeed, type TrainingSpeed } from './speed';
 import { memoryClass } from './speed-constants';
 import { trainingFlopsPerToken } from './speed-flops';
+import { english } from '../messages';
 
 const read = <T>(name: string): T => readDataFile<T>(name);
 const cards = [...read<Card[]>('cards.json'), ...read<Card[]>('reference-cards.json')];
@@ -104,7 +105,7 @@ describe('training speed', () => {
     const two = train({ ...input, gpus: 2 }, 'a100-80gb');
     expect(two.scalingEfficiency).toBeGreaterThan(0.982 - 0.05);
     expect(two.scalingEfficiency).toBeLessThanOrEqual(1);
-    expect(two.assumptions.join(' ')).toMatch(/NVLink/);
+    expect(two.assumptions.map(english).join(' ')).toMatch(/NVLink/);
   });
 
   it('scales near-linearly over NVLink and for LoRA (only adapter gradients are reduced)', () => {

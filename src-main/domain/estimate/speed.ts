@@ -1,4 +1,5 @@
 import type { Card } from '../catalog';
+import type { Message } from '../messages';
 import type { EstimateInput, InferenceRuntime, ResolvedModel } from './input';
 import { estimateInferenceSpeed } from './speed-inference';
 import { estimateTrainingSpeed } from './speed-train';
@@ -21,7 +22,7 @@ export interface TrainingSpeed {
   /** Per-GPU throughput with n GPUs ÷ one GPU alone. */
   scalingEfficiency: number;
   flopsPerToken: number;
-  assumptions: string[];
+  assumptions: Message[];
 }
 
 /** Inference throughput: decode (generation, all sequences of the batch) and prefill (prompt). */
@@ -31,7 +32,7 @@ export interface InferenceSpeed {
   prefillTokensPerSecond: number;
   bound: 'memory' | 'compute' | 'overhead';
   decodeBandwidthGBps: number;
-  assumptions: string[];
+  assumptions: Message[];
 }
 
 /**

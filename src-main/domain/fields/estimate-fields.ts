@@ -228,7 +228,7 @@ export const estimateFields = {
             .array(loraTargetSchema)
             .min(1)
             .max(7)
-            .refine((list) => new Set(list).size === list.length, { error: 'lists a module twice' }),
+            .refine((list) => new Set(list).size === list.length, { error: 'input.loraTargetTwice' satisfies MessageCode }),
         ]),
         default: 'attention',
         label: 'field.lora.targets',

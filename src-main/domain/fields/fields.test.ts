@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { methodSchema } from '../estimate/choices';
 import { fillDefaults, resolveInput } from '../estimate/resolve-input';
-import { catalogs, english } from '../messages';
+import { catalogs, english, issueMessage } from '../messages';
 import { estimateFields } from './estimate-fields';
 import { listFields, type FieldTable } from './field';
-import { issueMessage } from './issue-message';
 import { modelShapeFields } from './model-fields';
 import { runFields } from './run-fields';
 import { tableSchema } from './schema';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cardIdSchema, currencySchema } from '../catalog';
 import { estimateInputSchema } from '../estimate/input';
+import type { MessageCode } from '../messages';
 import { fieldBuilders } from './field';
 
 /** Which meter read a peak-memory figure; they differ by GiBs (nvidia-smi > reserved > allocated). */
@@ -33,7 +34,7 @@ function optionalText(maxChars: number) {
 
 /** ISO 8601 date ("2025-11-30") or date-time with a zone ("2025-11-30T14:05:00+08:00", "…Z"). */
 const startedAtSchema = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
-  error: 'use an ISO 8601 date (2025-11-30) or date-time with a zone (2025-11-30T14:05:00+08:00)',
+  error: 'runs.startedAt' satisfies MessageCode,
 });
 
 const { field, optional, required } = fieldBuilders<void>();

@@ -10,3 +10,15 @@ import { renderMessage } from './render';
 export function english(message: Message): string {
   return renderMessage(message, catalogs.en, 'en');
 }
+export {
+  allowedNumber,
+  fieldOf,
+  fieldProblems,
+  firstProblem,
+  issueMessage,
+  pinpoint,
+  ruleIssue,
+  schemaAt,
+  type FieldProblem,
+  type ZodIssueLike,
+} from './zod-issues';

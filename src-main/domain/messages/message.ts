@@ -1,7 +1,14 @@
 import type en from './en.json';
 
-/** Every sentence the domain can say, keyed by a stable code (the keys of en.json). */
-export type MessageCode = keyof typeof en;
+/** The plural forms a catalog key may end in (`runs_one`, `runs_other`), as Intl.PluralRules names them. */
+type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
+
+/** Every sentence the domain can say, keyed by a stable code (the keys of en.json, plural forms as one code). */
+export type MessageCode = keyof typeof en extends infer Key
+  ? Key extends `${infer Base}_${PluralSuffix}`
+    ? Base
+    : Key
+  : never;
 
 /** A parameter: a value shown as is, a number formatted for the language, or a nested message. */
 export type MessageParam = string | number | Message;

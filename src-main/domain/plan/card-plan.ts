@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cardIdSchema, currencySchema, type Currency, type Offer } from '../catalog';
 import { InputError } from '../errors';
+import { msg } from '../messages';
 import { costVsJobLength, type CostVsJobLength } from './cost-series';
 import { extrasSchema, spotSettingsSchema } from './input';
 import { planJob } from './job-plan';
@@ -53,9 +54,10 @@ export function planForCard(request: PlanRequest, cardOffers: readonly Offer[]):
       (!request.currency || offer.currency === request.currency),
   );
   if (offers.length === 0) {
+    const { card, provider } = request;
     throw new InputError(
       'provider',
-      `no offer for ${request.card}${request.provider ? ` at ${request.provider}` : ''}`,
+      provider ? msg('plan.noOfferAt', { card, provider }) : msg('plan.noOffer', { card }),
     );
   }
   const plans = groupOffers(offers).map(({ provider, currency, offers: group }): ProviderPlan => {

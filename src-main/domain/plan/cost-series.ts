@@ -8,7 +8,7 @@ export interface CostSeries {
   /** Stable id: billing and offer ("hourly:autodl-a100", "mixed:user"). */
   key: string;
   billing: PlanOption['billing'];
-  label: string;
+  label: PlanOption['label'];
   points: { computeHours: number; total: number }[];
 }
 

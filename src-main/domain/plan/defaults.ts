@@ -1,3 +1,5 @@
+import { msg } from '../messages';
+
 /**
  * Defaults for the planner, each with the practitioner sentence it comes from (Chinese articles
  * "000"–"004", quoted in docs/sources.md). Users can change every one of them.
@@ -12,8 +14,8 @@ export const HOURS_PER_MONTH = 730;
  * The same article's other spot run was reclaimed at 11 h 50 min (§2.3), the same order.
  */
 export const DEFAULT_INTERRUPTIONS_PER_HOUR = 0.07;
-export const INTERRUPTION_RATE_SOURCE =
-  'practitioner article 000 §7.4 (quoted in docs/sources.md): «整个训练过程中实例被回收了1次 … 总GPU租用时长折算下来大约是14.5小时» (1 reclaim in 14.5 h ≈ 0.07/h)';
+/** The same source in words for the user (article 000 §7.4 is quoted in docs/sources.md): platforms publish no rate. */
+export const INTERRUPTION_RATE_SOURCE = msg('plan.source.interruptions');
 
 /** Minutes to write one checkpoint (training pauses meanwhile). Assumption: not stated in the articles. */
 export const DEFAULT_CHECKPOINT_SAVE_MINUTES = 1;

@@ -8,6 +8,7 @@ import {
 } from './defaults';
 import type { PlanInput } from './input';
 import type { PlanLine } from './output';
+import { msg } from '../messages';
 
 /** Extras with every price resolved for the offers' currency. */
 export interface ResolvedExtras {
@@ -36,10 +37,6 @@ export function resolveExtras(extras: PlanInput['extras'], currency: Currency): 
   };
 }
 
-function fixed(value: number, digits = 2): string {
-  return value.toFixed(digits);
-}
-
 /**
  * The bill lines around the run: disk (GB × price per GB·month × months), traffic out (GB × price)
  * and saved images (GB × price per GB·month × months), article 004 §2.1, §3.1, §3.2.
@@ -53,17 +50,25 @@ export function extraLines(extras: ResolvedExtras, instanceHours: number): PlanL
     {
       item: 'storage',
       amount: extras.storageGB * extras.storagePricePerGBMonth * storageMonths,
-      detail: `${fixed(extras.storageGB, 0)} GB × ${fixed(extras.storagePricePerGBMonth, 3)}/GB·month × ${fixed(storageHours / 24)} days`,
+      detail: msg('plan.line.storage', {
+        gb: extras.storageGB,
+        price: extras.storagePricePerGBMonth,
+        days: storageHours / 24,
+      }),
     },
     {
       item: 'egress',
       amount: extras.egressGB * extras.egressPricePerGB,
-      detail: `${fixed(extras.egressGB, 0)} GB × ${fixed(extras.egressPricePerGB, 3)}/GB`,
+      detail: msg('plan.line.egress', { gb: extras.egressGB, price: extras.egressPricePerGB }),
     },
     {
       item: 'snapshot',
       amount: extras.snapshotGB * extras.snapshotPricePerGBMonth * snapshotMonths,
-      detail: `${fixed(extras.snapshotGB, 0)} GB × ${fixed(extras.snapshotPricePerGBMonth, 3)}/GB·month × ${fixed(extras.snapshotDays, 0)} days`,
+      detail: msg('plan.line.snapshot', {
+        gb: extras.snapshotGB,
+        price: extras.snapshotPricePerGBMonth,
+        days: extras.snapshotDays,
+      }),
     },
   ];
 }

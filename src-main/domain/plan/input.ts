@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { offerSchema } from '../catalog';
+import { msg, ruleIssue } from '../messages';
 import {
   DEFAULT_CHECKPOINT_SAVE_MINUTES,
   DEFAULT_IDLE_HOURS,
@@ -16,7 +17,7 @@ const MINUTES_PER_WEEK = 7 * 24 * 60;
 /** Spot settings: the reclaim rate, checkpoint costs, and a spot price when the provider lists none. */
 export const spotSettingsSchema = z
   .object({
-    /** Reclaims per hour of running; default from article 000 §7.4 (see defaults.ts). */
+    /** Reclaims per hour of running; the default and its source are in defaults.ts. */
     interruptionsPerHour: z.number().min(0).max(10).default(DEFAULT_INTERRUPTIONS_PER_HOUR),
     checkpointSaveMinutes: z.number().positive().max(1440).default(DEFAULT_CHECKPOINT_SAVE_MINUTES),
     restartMinutes: z.number().min(0).max(1440).default(DEFAULT_RESTART_MINUTES),
@@ -67,42 +68,24 @@ export const planInputSchema = z
     const first = input.offers[0];
     input.offers.forEach((offer, index) => {
       if (first && offer.currency !== first.currency) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['offers', index, 'currency'],
-          message: `all offers must be in ${first.currency}`,
-        });
+        ctx.addIssue(
+          ruleIssue(['offers', index, 'currency'], msg('plan.rule.sameCurrency', { currency: first.currency })),
+        );
       }
       if (first && offer.cardId !== first.cardId) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['offers', index, 'cardId'],
-          message: `all offers must be for ${first.cardId}`,
-        });
+        ctx.addIssue(ruleIssue(['offers', index, 'cardId'], msg('plan.rule.sameCard', { card: first.cardId })));
       }
     });
     const { checkpointIntervalMinutes, checkpointSaveMinutes } = input.spot;
     if (checkpointIntervalMinutes !== undefined && checkpointIntervalMinutes < checkpointSaveMinutes) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['spot', 'checkpointIntervalMinutes'],
-        message: 'the checkpoint interval must be at least the checkpoint save time',
-      });
+      ctx.addIssue(ruleIssue(['spot', 'checkpointIntervalMinutes'], msg('plan.rule.intervalAtLeastSave')));
     }
     if (input.spot.userPricePerHour !== undefined && input.spot.userPriceFraction !== undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['spot', 'userPriceFraction'],
-        message: 'give a spot price or a share of on-demand, not both',
-      });
+      ctx.addIssue(ruleIssue(['spot', 'userPriceFraction'], msg('plan.rule.priceOrShare')));
     }
     const hasHourly = input.offers.some((offer) => offer.billing === 'hourly');
     if (input.spot.userPriceFraction !== undefined && !hasHourly) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['spot', 'userPriceFraction'],
-        message: 'a share of on-demand needs an hourly offer',
-      });
+      ctx.addIssue(ruleIssue(['spot', 'userPriceFraction'], msg('plan.rule.shareNeedsHourly')));
     }
   });
 

@@ -3,6 +3,7 @@ import { InputError } from '../errors';
 import type { PlanInputRaw } from './input';
 import { planJob } from './job-plan';
 import type { PlanOption } from './output';
+import { english, msg } from '../messages';
 
 const a100 = { cardId: 'a100-80gb', provider: 'P', currency: 'CNY' as const, observedAt: 'test', source: 'test' };
 const noExtras = { storageGB: 0, egressGB: 0, snapshotGB: 0 };
@@ -170,7 +171,8 @@ describe('spot options', () => {
     const plan = planJob({ computeHours: 10, offers });
     expect(plan.options.map((o) => o.billing)).toEqual(['hourly']);
     expect(plan.spot.interruptionsPerHour).toBe(0.07);
-    expect(plan.spot.interruptionRateSource).toContain('article 000 §7.4 (quoted in docs/sources.md)');
+    // Said in words: the rate comes from one practitioner's report, not from a file of notes.
+    expect(plan.spot.interruptionRateSource).toEqual(msg('plan.source.interruptions'));
   });
 
   it('prefers the provider’s spot offer over a user price', () => {
@@ -183,7 +185,7 @@ describe('spot options', () => {
     const spot = option(plan.options, 'spot');
     expect(spot.offerId).toBe('sp');
     expect(spot.lines.find((l) => l.item === 'compute')?.amount).toBe(80); // 10 h × (¥16 / 4 GPUs × 2)
-    expect(plan.assumptions.join(' ')).toContain('user-supplied spot price was not used');
+    expect(plan.assumptions.map(english).join(' ')).toContain('user-supplied spot price was not used');
   });
 });
 

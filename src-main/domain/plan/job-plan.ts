@@ -1,18 +1,24 @@
 import type { Offer } from '../catalog';
-import { inputErrorFrom } from './input-error';
+import { inputErrorFrom } from '../errors';
 import { periodPriceFor, pricePerGpu } from './billing-time';
-import { CNY_PER_USD_FOR_DEFAULTS, HOURS_PER_MONTH, INTERRUPTION_RATE_SOURCE } from './defaults';
+import {
+  CNY_PER_USD_FOR_DEFAULTS,
+  DEFAULT_INTERRUPTIONS_PER_HOUR,
+  HOURS_PER_MONTH,
+  INTERRUPTION_RATE_SOURCE,
+} from './defaults';
 import { resolveExtras } from './extras';
 import { planInputSchema, type PlanInput, type PlanInputRaw } from './input';
 import { mixedOption, onDemandOption, packageOption, spotOption, type PlanContext, type SpotPrice } from './options';
 import type { JobPlan, PlanOption } from './output';
 import { packageBreakEven, type PackageBreakEven } from './packages';
 import { recommendedCheckpointHours, spotOutcome } from './spot';
+import { msg, type Message } from '../messages';
 
 /** Parses a plan request with `planInputSchema`; a bad field throws an InputError naming it. */
 export function parsePlanInput(raw: unknown): PlanInput {
   const parsed = planInputSchema.safeParse(raw);
-  if (!parsed.success) throw inputErrorFrom(parsed.error);
+  if (!parsed.success) throw inputErrorFrom(parsed.error, planInputSchema);
   return parsed.data;
 }
 
@@ -28,12 +34,12 @@ function isPackage(offer: Offer): offer is Offer & { billing: 'daily' | 'weekly'
 }
 
 /** The spot price to plan with: the cheapest spot offer, else the user's price or share of on-demand. */
-function spotPriceFor(input: PlanInput, onDemand: Offer | null, notes: string[]): SpotPrice | null {
+function spotPriceFor(input: PlanInput, onDemand: Offer | null, notes: Message[]): SpotPrice | null {
   const offer = cheapest(input.offers.filter((o) => o.billing === 'spot'));
   const { userPricePerHour, userPriceFraction } = input.spot;
   if (offer) {
     if (userPricePerHour !== undefined || userPriceFraction !== undefined) {
-      notes.push('The provider lists a spot offer, so the user-supplied spot price was not used.');
+      notes.push(msg('plan.assume.spotPriceIgnored'));
     }
     return { pricePerHour: pricePerGpu(offer), granularity: offer.granularity, offer };
   }
@@ -57,7 +63,7 @@ export function planJob(raw: PlanInputRaw): JobPlan {
 /** `planJob` for input already parsed with `planInputSchema`. */
 export function planParsedJob(input: PlanInput): JobPlan {
   const currency = input.offers[0]!.currency;
-  const assumptions: string[] = [];
+  const assumptions: Message[] = [];
   const onDemand = cheapest(input.offers.filter((o) => o.billing === 'hourly'));
   const onDemandPricePerHour = onDemand ? periodPriceFor(onDemand, input.gpuCount) : null;
 
@@ -73,7 +79,7 @@ export function planParsedJob(input: PlanInput): JobPlan {
       ? recommendedCheckpointHours(params, input.spot.maxLossMinutes / 60)
       : fixedInterval / 60;
   if (checkpointHours + params.checkpointSaveHours > input.spot.maxLossMinutes / 60 + 1e-9) {
-    assumptions.push('The checkpoint interval plus one save exceeds the loss you accept: a reclaim can lose more.');
+    assumptions.push(msg('plan.assume.checkpointExceedsLoss'));
   }
   const spot = spotOutcome(input.computeHours, checkpointHours, params);
   const ctx: PlanContext = { input, currency, extras: resolveExtras(input.extras, currency), spot };
@@ -100,16 +106,19 @@ export function planParsedJob(input: PlanInput): JobPlan {
   }
 
   assumptions.push(
-    `Spot reclaims: ${input.spot.interruptionsPerHour}/h (default from ${INTERRUPTION_RATE_SOURCE}).`,
-    `Checkpoint save ${input.spot.checkpointSaveMinutes} min, restart ${input.spot.restartMinutes} min; training pauses while saving.`,
-    'A spot run is billed as one session; per-session rounding after a reclaim is not modelled.',
-    `A month is ${HOURS_PER_MONTH} h; packages are not refunded for unused time.`,
+    msg('plan.assume.reclaims', {
+      rate: input.spot.interruptionsPerHour,
+      default: DEFAULT_INTERRUPTIONS_PER_HOUR,
+      source: INTERRUPTION_RATE_SOURCE,
+    }),
+    msg('plan.assume.checkpointCosts', {
+      save: input.spot.checkpointSaveMinutes,
+      restart: input.spot.restartMinutes,
+    }),
+    msg('plan.assume.oneSession'),
+    msg('plan.assume.month', { hours: HOURS_PER_MONTH }),
   );
-  if (currency === 'USD') {
-    assumptions.push(
-      `Default storage, traffic and snapshot prices are the articles’ CNY figures at an assumed ${CNY_PER_USD_FOR_DEFAULTS} CNY/USD.`,
-    );
-  }
+  if (currency === 'USD') assumptions.push(msg('plan.assume.usdDefaults', { rate: CNY_PER_USD_FOR_DEFAULTS }));
 
   return {
     options,

@@ -6,6 +6,7 @@ import { fromMinorUnits, roundBill, toMinorUnits } from './money';
 import type { PlanLine, PlanOption } from './output';
 import type { PackageBreakEven } from './packages';
 import type { SpotOutcome } from './spot';
+import { msg, type Message } from '../messages';
 
 /** What every option builder needs: the parsed input and the numbers shared across options. */
 export interface PlanContext {
@@ -23,16 +24,8 @@ export interface SpotPrice {
   offer: Offer | null;
 }
 
-const GRANULARITY_WORDS: Record<Offer['granularity'], string> = {
-  second: 'per second',
-  minute: 'per minute',
-  hour: 'whole hours started',
-};
-
-const PERIOD_WORDS: Record<PackageBreakEven['billing'], string> = { daily: 'day', weekly: 'week', monthly: 'month' };
-
-const h = (hours: number): string => `${hours.toFixed(2)} h`;
-const rate = (price: number): string => `${price.toFixed(3)}/h`;
+/** How an offer rounds billed time, in words: "per second", "whole hours started". */
+const granularityWords = (granularity: Offer['granularity']): Message => msg(`plan.granularity.${granularity}`);
 
 function finish(
   parts: Omit<PlanOption, 'total' | 'lines' | 'currency'>,
@@ -74,7 +67,11 @@ function granularityLine(
     {
       item: 'granularity',
       amount: fromMinorUnits(extraMinor, currency),
-      detail: `${h(billed - sessionHours)} rounded up (${GRANULARITY_WORDS[granularity]}) × ${rate(pricePerHour)}`,
+      detail: msg('plan.line.granularity', {
+        hours: billed - sessionHours,
+        granularity: granularityWords(granularity),
+        rate: pricePerHour,
+      }),
     },
   ];
 }
@@ -86,11 +83,15 @@ export function onDemandOption(ctx: PlanContext, offer: Offer): PlanOption {
   const setup: PlanLine = {
     item: 'setup',
     amount: setupHours * price,
-    detail: `${h(setupHours)} setup/debug × ${rate(price)}`,
+    detail: msg('plan.line.setup', { hours: setupHours, rate: price }),
   };
   const run: PlanLine[] = [
-    { item: 'compute', amount: computeHours * price, detail: `${h(computeHours)} × ${rate(price)}` },
-    { item: 'idle', amount: idleHours * price, detail: `${h(idleHours)} idle before shutdown × ${rate(price)}` },
+    {
+      item: 'compute',
+      amount: computeHours * price,
+      detail: msg('plan.line.compute', { hours: computeHours, rate: price }),
+    },
+    { item: 'idle', amount: idleHours * price, detail: msg('plan.line.idle', { hours: idleHours, rate: price }) },
   ];
   const lines: PlanLine[] = [
     setup,
@@ -101,7 +102,7 @@ export function onDemandOption(ctx: PlanContext, offer: Offer): PlanOption {
   return finish(
     {
       billing: 'hourly',
-      label: `${offer.provider} on-demand (${GRANULARITY_WORDS[offer.granularity]})`,
+      label: msg('plan.label.onDemand', { provider: offer.provider, granularity: granularityWords(offer.granularity) }),
       hours: setupHours + computeHours + idleHours,
       notes: [],
       offerId: offer.id,
@@ -115,29 +116,37 @@ export function onDemandOption(ctx: PlanContext, offer: Offer): PlanOption {
 /** A package: whole periods covering setup and compute; idle time inside a paid period costs nothing more. */
 export function packageOption(ctx: PlanContext, offer: Offer, breakEven: PackageBreakEven): PlanOption {
   const { setupHours, computeHours, idleHours } = ctx.input;
-  const notes = [
-    `${h(breakEven.wastedHours)} of the last period unused: ${breakEven.wastedAmount.toFixed(2)} paid for nothing if the job ends then.`,
-    'Early termination usually costs about 20% of the remaining fee, and idle time is not refunded (article 004 §2.2).',
+  const notes: Message[] = [
+    msg('plan.note.unusedPeriod', { hours: breakEven.wastedHours, amount: breakEven.wastedAmount }),
+    // What practitioners report for reserved instances; providers' terms vary.
+    msg('plan.note.earlyTermination'),
   ];
-  if (breakEven.breakEvenUtilization !== null) {
+  if (breakEven.breakEvenUtilization !== null && breakEven.breakEvenHoursPerPeriod !== null) {
     notes.push(
-      `Beats on-demand above ${breakEven.breakEvenHoursPerPeriod?.toFixed(1)} h of use per ${PERIOD_WORDS[breakEven.billing]} ` +
-        `(${(breakEven.breakEvenUtilization * 100).toFixed(0)}% utilization).`,
+      msg('plan.note.breakEven', {
+        hours: breakEven.breakEvenHoursPerPeriod,
+        period: msg(`plan.period.${breakEven.billing}`),
+        utilization: breakEven.breakEvenUtilization * 100,
+      }),
     );
   }
   const lines: PlanLine[] = [
     {
       item: 'package',
       amount: breakEven.periodsBought * breakEven.periodPrice,
-      detail: `${breakEven.periodsBought} × ${breakEven.billing} at ${breakEven.periodPrice.toFixed(2)}`,
+      detail: msg('plan.line.package', {
+        periods: breakEven.periodsBought,
+        billing: msg(`word.billing.${breakEven.billing}`),
+        price: breakEven.periodPrice,
+      }),
     },
-    { item: 'setup', amount: 0, detail: `${h(setupHours)} setup/debug inside the package` },
-    { item: 'idle', amount: 0, detail: `${h(idleHours)} idle inside the paid period` },
+    { item: 'setup', amount: 0, detail: msg('plan.line.setupInPackage', { hours: setupHours }) },
+    { item: 'idle', amount: 0, detail: msg('plan.line.idleInPackage', { hours: idleHours }) },
   ];
   return finish(
     {
       billing: offer.billing,
-      label: `${offer.provider} ${offer.billing} package`,
+      label: msg('plan.label.package', { provider: offer.provider, billing: msg(`word.billing.${offer.billing}`) }),
       hours: setupHours + computeHours + idleHours,
       notes,
       offerId: offer.id,
@@ -152,20 +161,29 @@ function spotLines(ctx: PlanContext, price: number): PlanLine[] {
   const { computeHours, idleHours } = ctx.input;
   const s = ctx.spot;
   return [
-    { item: 'compute', amount: computeHours * price, detail: `${h(computeHours)} on spot × ${rate(price)}` },
+    {
+      item: 'compute',
+      amount: computeHours * price,
+      detail: msg('plan.line.spotCompute', { hours: computeHours, rate: price }),
+    },
     {
       item: 'spot-overhead',
       amount: s.expectedExtraHours * price,
-      detail:
-        `${h(s.expectedExtraHours)} expected: checkpoints ${h(s.checkpointOverheadHours)}, re-done work ` +
-        `${h(s.expectedLostWorkHours)}, restarts ${h(s.expectedRestartHours)} (${s.expectedInterruptions.toFixed(2)} reclaims) × ${rate(price)}`,
+      detail: msg('plan.line.spotOverhead', {
+        extra: s.expectedExtraHours,
+        checkpoints: s.checkpointOverheadHours,
+        lost: s.expectedLostWorkHours,
+        restarts: s.expectedRestartHours,
+        reclaims: s.expectedInterruptions,
+        rate: price,
+      }),
     },
-    { item: 'idle', amount: idleHours * price, detail: `${h(idleHours)} idle before shutdown × ${rate(price)}` },
+    { item: 'idle', amount: idleHours * price, detail: msg('plan.line.idle', { hours: idleHours, rate: price }) },
   ];
 }
 
-function spotNotes(spot: SpotPrice): string[] {
-  return spot.offer === null ? ['Spot price supplied by the user: this provider lists no spot offer.'] : [];
+function spotNotes(spot: SpotPrice): Message[] {
+  return spot.offer === null ? [msg('plan.note.spotUserSupplied')] : [];
 }
 
 /** Spot for the whole job, setup included; the run is billed as one session (reclaimed partial units ignored). */
@@ -174,19 +192,20 @@ export function spotOption(ctx: PlanContext, spot: SpotPrice): PlanOption {
   const price = spot.pricePerHour * gpuCount;
   const runHours = ctx.spot.expectedWallHours + idleHours;
   const session: PlanLine[] = [
-    { item: 'setup', amount: setupHours * price, detail: `${h(setupHours)} setup/debug on spot × ${rate(price)}` },
+    {
+      item: 'setup',
+      amount: setupHours * price,
+      detail: msg('plan.line.spotSetup', { hours: setupHours, rate: price }),
+    },
     ...spotLines(ctx, price),
   ];
   const lines = [...session, ...granularityLine(ctx.currency, session, setupHours + runHours, spot.granularity, price)];
   return finish(
     {
       billing: 'spot',
-      label: `${spot.offer?.provider ?? 'User-supplied'} spot`,
+      label: spot.offer ? msg('plan.label.spot', { provider: spot.offer.provider }) : msg('plan.label.userSpot'),
       hours: setupHours + runHours,
-      notes: [
-        ...spotNotes(spot),
-        'Debugging on spot risks losing the session: practitioners debug on on-demand (article 000 §4.1).',
-      ],
+      notes: [...spotNotes(spot), msg('plan.note.spotDebugRisk')],
       offerId: spot.offer?.id ?? null,
       userSupplied: spot.offer === null,
     },
@@ -204,7 +223,7 @@ export function mixedOption(ctx: PlanContext, onDemand: Offer, spot: SpotPrice):
   const setup: PlanLine = {
     item: 'setup',
     amount: setupHours * onDemandPrice,
-    detail: `${h(setupHours)} setup/debug on on-demand × ${rate(onDemandPrice)}`,
+    detail: msg('plan.line.mixedSetup', { hours: setupHours, rate: onDemandPrice }),
   };
   const run = spotLines(ctx, spotPrice);
   const lines: PlanLine[] = [
@@ -216,7 +235,7 @@ export function mixedOption(ctx: PlanContext, onDemand: Offer, spot: SpotPrice):
   return finish(
     {
       billing: 'mixed',
-      label: `Debug on ${onDemand.provider} on-demand, train on spot`,
+      label: msg('plan.label.mixed', { provider: onDemand.provider }),
       hours: setupHours + runHours,
       notes: spotNotes(spot),
       offerId: spot.offer?.id ?? null,

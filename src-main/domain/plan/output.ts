@@ -1,4 +1,5 @@
 import type { Billing, Currency } from '../catalog';
+import type { Message } from '../messages';
 
 /** What a bill line is for: a stable key the UI translates. */
 export type PlanLineItem =
@@ -9,20 +10,20 @@ export interface PlanLine {
   item: PlanLineItem;
   /** Non-negative, in the plan's currency. */
   amount: number;
-  detail: string;
+  detail: Message;
 }
 
 /** One way to pay for the job: its total and the lines that make it up (total = Σ lines, to the fen). */
 export interface PlanOption {
   /** A billing from the catalog, or `mixed`: debug on on-demand, then train on spot. */
   billing: Billing | 'mixed';
-  label: string;
+  label: Message;
   currency: Currency;
   total: number;
   lines: PlanLine[];
   /** Expected wall-clock hours until the job is done (setup, overheads and idle included). */
   hours: number;
-  notes: string[];
+  notes: Message[];
   /** The offer priced here; null when the price is user-supplied. */
   offerId: string | null;
   userSupplied: boolean;
@@ -62,7 +63,8 @@ export interface JobPlan {
   };
   spot: {
     interruptionsPerHour: number;
-    interruptionRateSource: string;
+    /** Where the default reclaim rate comes from, in words. */
+    interruptionRateSource: Message;
     checkpointIntervalMinutes: number;
     checkpointIntervalRecommended: boolean;
     expectedInterruptions: number;
@@ -72,5 +74,5 @@ export interface JobPlan {
     checkpointOverheadHours: number;
     expectedRestartHours: number;
   };
-  assumptions: string[];
+  assumptions: Message[];
 }

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { currencySchema } from '../catalog';
 import { HOURS_PER_MONTH } from './defaults';
 import { roundBill } from './money';
-import { inputErrorFrom } from './input-error';
+import { inputErrorFrom } from '../errors';
+import { msg, ruleIssue } from '../messages';
 
 /**
  * Owning cards: what one used card-hour costs. Defaults follow article 001 §1.1–1.2 (8-card
@@ -39,10 +40,10 @@ export const ownershipInputSchema = z
   .strict()
   .superRefine((input, ctx) => {
     if (input.resaleValue > input.cardPrice * input.cardCount + input.serverPrice) {
-      ctx.addIssue({ code: 'custom', path: ['resaleValue'], message: 'resale value cannot exceed the purchase price' });
+      ctx.addIssue(ruleIssue(['resaleValue'], msg('ownership.rule.resale')));
     }
     if (input.idlePowerW !== undefined && input.idlePowerW > input.powerW) {
-      ctx.addIssue({ code: 'custom', path: ['idlePowerW'], message: 'idle power cannot exceed power at load' });
+      ctx.addIssue(ruleIssue(['idlePowerW'], msg('ownership.rule.idlePower')));
     }
   });
 export type OwnershipInputRaw = z.input<typeof ownershipInputSchema>;
@@ -100,7 +101,7 @@ function breakEvenUtilization(input: OwnershipInput): number | null {
 /** Parses an ownership request; a bad field throws an InputError naming it. */
 function parseOwnershipInput(raw: unknown): OwnershipInput {
   const parsed = ownershipInputSchema.safeParse(raw);
-  if (!parsed.success) throw inputErrorFrom(parsed.error);
+  if (!parsed.success) throw inputErrorFrom(parsed.error, ownershipInputSchema);
   return parsed.data;
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from '../messages';
 
 /** How deep a free-form JSON value (a stored estimate) may nest: an estimate is 3–4 levels. */
 export const MAX_JSON_DEPTH = 32;
@@ -18,5 +19,8 @@ export function nestsAtMost(value: unknown, maxDepth: number): boolean {
 /** Any JSON value of bounded depth: the depth is checked first, so zod's own (recursive) walk is safe. */
 export const boundedJsonSchema = z
   .unknown()
-  .refine((value) => nestsAtMost(value, MAX_JSON_DEPTH), `nested deeper than ${MAX_JSON_DEPTH} levels`)
+  .refine((value) => nestsAtMost(value, MAX_JSON_DEPTH), {
+    message: `nested deeper than ${MAX_JSON_DEPTH} levels`,
+    params: { message: msg('validation.nestedTooDeep', { depth: MAX_JSON_DEPTH }) },
+  })
   .pipe(z.json());

@@ -1,3 +1,4 @@
+import { english, msg } from '../messages';
 import type { ImportIssue } from './import-issues';
 import { CsvReader, CsvSyntaxError, encodeRecord, type CsvRecord } from './rfc4180';
 import type { Run } from './run-schema';
@@ -144,7 +145,7 @@ function cellValue(column: Column, cell: string): unknown {
 /** A fault of a whole runs file (its header, or CSV it cannot read): nothing in it is imported. */
 export class RunsFileError extends Error {
   constructor(readonly issues: readonly ImportIssue[]) {
-    super(issues.map((issue) => `${issue.field}: ${issue.message}`).join('; '));
+    super(issues.map((issue) => `${issue.field}: ${english(issue.message)}`).join('; '));
     this.name = 'RunsFileError';
   }
 }
@@ -166,7 +167,7 @@ export class CsvRunsDecoder {
 
   end(): DecodedRow[] {
     const rows = this.rows(() => this.reader.end());
-    if (!this.columns) throw new RunsFileError([{ line: 0, field: '(file)', message: 'the file is empty' }]);
+    if (!this.columns) throw new RunsFileError([{ line: 0, field: '(file)', message: msg('import.emptyFile') }]);
     return rows;
   }
 
@@ -176,7 +177,7 @@ export class CsvRunsDecoder {
       records = read();
     } catch (error) {
       if (!(error instanceof CsvSyntaxError)) throw error;
-      throw new RunsFileError([{ line: 0, field: '(file)', message: error.message }]);
+      throw new RunsFileError([{ line: 0, field: '(file)', message: error.detail }]);
     }
     const rows: DecodedRow[] = [];
     for (const record of records) {
@@ -199,11 +200,11 @@ function headerColumns(fields: readonly string[]): Column[] {
     .map((name) => ({
       line: 0,
       field: name || '(empty)',
-      message: `unknown column; expected ${RUN_CSV_COLUMNS.join(', ')}`,
+      message: msg('import.unknownColumn', { columns: RUN_CSV_COLUMNS.join(', ') }),
     }));
   const seen = new Set<string>();
   for (const name of names) {
-    if (seen.has(name)) fileIssues.push({ line: 0, field: name, message: 'the column appears twice' });
+    if (seen.has(name)) fileIssues.push({ line: 0, field: name, message: msg('import.duplicateColumn') });
     seen.add(name);
   }
   if (fileIssues.length > 0) throw new RunsFileError(fileIssues);
@@ -224,7 +225,11 @@ export function decodeRunsCsv(text: string): { rows: DecodedRow[]; issues: Impor
 function decodeRow(columns: readonly Column[], fields: readonly string[], line: number): DecodedRow {
   const issues: ImportIssue[] = [];
   if (fields.length !== columns.length) {
-    issues.push({ line, field: '(row)', message: `has ${fields.length} cells; the header has ${columns.length}` });
+    issues.push({
+      line,
+      field: '(row)',
+      message: msg('import.cellCount', { cells: fields.length, columns: columns.length }),
+    });
   }
   const cell: Partial<Record<Column, string>> = {};
   columns.forEach((column, i) => (cell[column] = restoreCell(fields[i] ?? '')));
@@ -235,13 +240,9 @@ function decodeRow(columns: readonly Column[], fields: readonly string[], line: 
     if (v !== undefined) value[column] = v;
   }
   if (cell.origin === 'published') {
-    issues.push({
-      line,
-      field: 'origin',
-      message: 'published runs come from the built-in reference data and cannot be imported',
-    });
+    issues.push({ line, field: 'origin', message: msg('import.publishedRun') });
   } else if (cell.origin !== undefined && cell.origin !== '' && cell.origin !== 'mine') {
-    issues.push({ line, field: 'origin', message: 'expected "mine" (or leave it empty)' });
+    issues.push({ line, field: 'origin', message: msg('import.originMine') });
   }
   value.config = decodeConfig(cell, line, issues);
   return { line, value, issues };
@@ -264,7 +265,7 @@ function decodeConfig(cell: Partial<Record<Column, string>>, line: number, issue
   try {
     config = JSON.parse(json);
   } catch {
-    issues.push({ line, field: 'config', message: 'is not valid JSON (it holds the whole estimate input)' });
+    issues.push({ line, field: 'config', message: msg('import.configJson') });
     return undefined;
   }
   if (config === null || typeof config !== 'object') return config;
@@ -275,7 +276,7 @@ function decodeConfig(cell: Partial<Record<Column, string>>, line: number, issue
       issues.push({
         line,
         field: key,
-        message: `says ${String(copy)} but config says ${String(fromConfig[key])}; change both or clear this cell`,
+        message: msg('import.copyDiffers', { cell: String(copy), config: String(fromConfig[key]) }),
       });
     }
   }
@@ -283,7 +284,7 @@ function decodeConfig(cell: Partial<Record<Column, string>>, line: number, issue
     issues.push({
       line,
       field: 'model',
-      message: `says ${copies.model} but config says ${fromConfig.model}; change both or clear this cell`,
+      message: msg('import.copyDiffers', { cell: copies.model, config: fromConfig.model }),
     });
   }
   return config;

@@ -4,6 +4,7 @@ import { decodeRunsCsv, encodeRunsCsv, neutralizeCell, restoreCell } from './csv
 import { decodeRunsJson, encodeRunsJson } from './run-json';
 import { validateImportRows } from './run-import';
 import type { Run } from './run-schema';
+import { msg } from '../messages';
 
 const hostileNotes = [
   '=HYPERLINK("http://evil.example","click")',
@@ -138,10 +139,10 @@ describe('CSV import', () => {
   it('refuses published rows, unknown columns and broken quoting as a whole', () => {
     const published = decodeRunsCsv(`origin,${header}\r\npublished,rtx-3090,1,13b,lora,bf16,1,4096,,,,,ok,\r\n`);
     expect(validateImportRows(published.rows).issues).toEqual([
-      { line: 1, field: 'origin', message: expect.stringMatching(/cannot be imported/) },
+      { line: 1, field: 'origin', message: msg('import.publishedRun') },
     ]);
     expect(decodeRunsCsv('card,peakMemoryGB\r\nx,1\r\n').issues).toEqual([
-      { line: 0, field: 'peakMemoryGB', message: expect.stringMatching(/unknown column/) },
+      { line: 0, field: 'peakMemoryGB', message: expect.objectContaining({ code: 'import.unknownColumn' }) },
     ]);
     expect(decodeRunsCsv('card,gpus\r\n"x,1\r\n').issues[0]).toMatchObject({ line: 0, field: '(file)' });
   });

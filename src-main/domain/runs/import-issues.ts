@@ -1,4 +1,5 @@
 import { InputError } from '../errors';
+import { english, msg, type Message } from '../messages';
 
 /**
  * One thing wrong with one imported row. `line` is the 1-based data line of a CSV file
@@ -8,7 +9,7 @@ import { InputError } from '../errors';
 export interface ImportIssue {
   line: number;
   field: string;
-  message: string;
+  message: Message;
 }
 
 /**
@@ -40,7 +41,6 @@ export class IssueCollector {
 }
 
 const LISTED_IN_MESSAGE = 20;
-const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 
 /**
  * An import that wrote nothing because some rows are bad: `issues` holds the first
@@ -49,6 +49,8 @@ const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word
 export class ImportError extends InputError {
   readonly total: number;
   readonly rows: number;
+  /** "nothing was imported: 3 problems in 2 rows", for the doors to translate. */
+  readonly summary: Message;
 
   constructor(
     readonly issues: readonly ImportIssue[],
@@ -57,14 +59,17 @@ export class ImportError extends InputError {
       rows: new Set(issues.map((issue) => issue.line)).size,
     },
   ) {
-    const shown = issues.slice(0, LISTED_IN_MESSAGE).map((i) => `line ${i.line} ${i.field}: ${i.message}`);
+    const summary = msg('import.nothingImported', {
+      count: counts.total,
+      rows: msg('import.rows', { count: counts.rows }),
+    });
+    // The English message lists the first problems too: the CLI prints it as one line.
+    const shown = issues.slice(0, LISTED_IN_MESSAGE).map((i) => `line ${i.line} ${i.field}: ${english(i.message)}`);
     const more = counts.total > shown.length ? `; … ${(counts.total - shown.length).toLocaleString('en-US')} more` : '';
-    super(
-      'runs',
-      `nothing was imported: ${plural(counts.total, 'problem')} in ${plural(counts.rows, 'row')} (${shown.join('; ')}${more})`,
-    );
+    super('runs', msg('import.nothingImportedListed', { summary, problems: `${shown.join('; ')}${more}` }));
     this.name = 'ImportError';
     this.total = counts.total;
     this.rows = counts.rows;
+    this.summary = summary;
   }
 }

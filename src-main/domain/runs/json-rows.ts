@@ -1,3 +1,5 @@
+import { english, msg, type Message } from '../messages';
+
 /**
  * Reads a runs JSON file in chunks, one run at a time, so a file of 1,000,000 runs never has to
  * be in memory (nor be one string, which V8 caps at about 512 MiB). It finds the runs by
@@ -11,11 +13,21 @@ export class JsonRowsError extends Error {
   constructor(
     /** The envelope key at fault ('version', 'runs'), or '(file)'. */
     readonly field: string,
-    message: string,
+    /** What is wrong, for the doors to translate. */
+    readonly detail: Message,
   ) {
-    super(message);
+    super(english(detail));
     this.name = 'JsonRowsError';
   }
+}
+
+/** "not valid JSON: expected a key", as a message. */
+const notJson = (problem: Message) => msg('import.notJsonBecause', { problem });
+
+/** JSON.parse's complaint in words: where it stopped, when the engine says (its own text is English). */
+function parseFailure(error: unknown): Message {
+  const position = /position (\d+)/.exec(error instanceof Error ? error.message : '')?.[1];
+  return position === undefined ? msg('import.notJson') : msg('import.notJsonAt', { position: Number(position) });
 }
 
 /** One run of the file, with its 0-based index in the array. */
@@ -84,7 +96,7 @@ function parse(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new JsonRowsError('(file)', `not valid JSON (${(error as Error).message})`);
+    throw new JsonRowsError('(file)', parseFailure(error));
   }
 }
 
@@ -108,10 +120,7 @@ export class JsonRowsReader {
   end(): JsonRow[] {
     const rows = this.read(this.pending, true);
     if (this.state !== 'done') {
-      throw new JsonRowsError(
-        '(file)',
-        this.state === 'start' ? 'not valid JSON (the file is empty)' : 'not valid JSON (the file ends too soon)',
-      );
+      throw new JsonRowsError('(file)', notJson(msg(this.state === 'start' ? 'json.empty' : 'json.endsTooSoon')));
     }
     return rows;
   }
@@ -126,11 +135,11 @@ export class JsonRowsReader {
       skip();
       if (i >= text.length) break;
       const c = text[i] as string;
-      if (this.state === 'done') throw new JsonRowsError('(file)', 'not valid JSON (text after the end of the value)');
+      if (this.state === 'done') throw new JsonRowsError('(file)', notJson(msg('json.textAfterEnd')));
       if (this.state === 'start') {
         if (c === '[') this.state = 'array-first';
         else if (c === '{') this.state = 'object-first';
-        else throw new JsonRowsError('(file)', 'not valid JSON: expected an object or an array of runs');
+        else throw new JsonRowsError('(file)', notJson(msg('json.expectedRuns')));
         i++;
         continue;
       }
@@ -145,7 +154,7 @@ export class JsonRowsReader {
         // A chunk may end between the comma and the run: then the comma waits with it.
         let at = i;
         if (!first) {
-          if (c !== ',') throw new JsonRowsError('(file)', 'not valid JSON: expected "," or "]" between runs');
+          if (c !== ',') throw new JsonRowsError('(file)', notJson(msg('json.expectedCommaOrBracket')));
           at++;
           while (at < text.length && WHITESPACE.test(text[at] as string)) at++;
           if (at >= text.length) break;
@@ -166,18 +175,18 @@ export class JsonRowsReader {
         }
         let at = i;
         if (this.state === 'object-next') {
-          if (c !== ',') throw new JsonRowsError('(file)', 'not valid JSON: expected "," or "}"');
+          if (c !== ',') throw new JsonRowsError('(file)', notJson(msg('json.expectedCommaOrBrace')));
           at++;
           while (at < text.length && WHITESPACE.test(text[at] as string)) at++;
         }
         if (at >= text.length) break;
-        if (text[at] !== '"') throw new JsonRowsError('(file)', 'not valid JSON: expected a key');
+        if (text[at] !== '"') throw new JsonRowsError('(file)', notJson(msg('json.expectedKey')));
         const keyEnd = stringEnd(text, at);
         if (keyEnd === -1) break;
         let colon = keyEnd;
         while (colon < text.length && WHITESPACE.test(text[colon] as string)) colon++;
         if (colon >= text.length) break;
-        if (text[colon] !== ':') throw new JsonRowsError('(file)', 'not valid JSON: expected ":" after a key');
+        if (text[colon] !== ':') throw new JsonRowsError('(file)', notJson(msg('json.expectedColon')));
         this.key = parse(text.slice(at, keyEnd)) as string;
         this.state = 'object-key';
         i = colon + 1;
@@ -194,7 +203,7 @@ export class JsonRowsReader {
       if (end === -1) break;
       this.othersChars += end - i;
       if (this.othersChars > MAX_JSON_ROW_CHARS) {
-        throw new JsonRowsError('(file)', `a run longer than ${MAX_JSON_ROW_CHARS} characters`);
+        throw new JsonRowsError('(file)', msg('json.runTooLong', { max: MAX_JSON_ROW_CHARS }));
       }
       Object.defineProperty(this.others, this.key, {
         value: parse(text.slice(i, end)),
@@ -207,7 +216,7 @@ export class JsonRowsReader {
     }
     this.pending = text.slice(i);
     if (this.pending.length > MAX_JSON_ROW_CHARS) {
-      throw new JsonRowsError('(file)', `a run longer than ${MAX_JSON_ROW_CHARS} characters`);
+      throw new JsonRowsError('(file)', msg('json.runTooLong', { max: MAX_JSON_ROW_CHARS }));
     }
     return rows;
   }
@@ -217,11 +226,12 @@ export class JsonRowsReader {
     this.state = 'done';
     const others = this.others;
     if (!this.sawRuns) {
-      if ('runs' in others) throw new JsonRowsError('runs', 'expected an array');
+      if ('runs' in others) throw new JsonRowsError('runs', msg('import.runsList'));
       rows.push({ index: this.index++, value: others });
       return;
     }
-    if (others.version !== RUNS_JSON_VERSION) throw new JsonRowsError('version', `expected ${RUNS_JSON_VERSION}`);
+    if (others.version !== RUNS_JSON_VERSION)
+      throw new JsonRowsError('version', msg('import.version', { version: RUNS_JSON_VERSION }));
   }
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { currencySchema } from '../catalog';
 import { methodSchema } from '../estimate/input';
+import { msg } from '../messages';
 import { runOriginSchema, runOutcomeSchema } from './run-schema';
 
 /** Keys the run list can be sorted by (the store keeps an index for each). */
@@ -51,7 +52,11 @@ export const listRunsOptionsSchema = z
   .strict()
   .refine(
     (o) => [o.after !== undefined, o.before !== undefined, o.last === true, o.offset > 0].filter(Boolean).length <= 1,
-    { message: 'give at most one of after, before, last and offset', path: ['after'] },
+    {
+      message: 'give at most one of after, before, last and offset',
+      path: ['after'],
+      params: { message: msg('runs.onePageAnchor') },
+    },
   );
 export type ListRunsOptions = z.input<typeof listRunsOptionsSchema>;
 

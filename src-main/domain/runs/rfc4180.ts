@@ -1,3 +1,4 @@
+import { english, msg, type Message } from '../messages';
 /**
  * CSV text as RFC 4180 defines it (https://www.rfc-editor.org/rfc/rfc4180): fields separated
  * by commas, records by CRLF, a field holding a comma, a quote, CR or LF is quoted and its
@@ -7,11 +8,16 @@
 
 /** A CSV text that cannot be read, with the 1-based physical line where reading stopped. */
 export class CsvSyntaxError extends Error {
+  /** "line 3: a quoted field is never closed", for the doors to translate. */
+  readonly detail: Message;
+
   constructor(
     readonly line: number,
-    message: string,
+    problem: Message,
   ) {
-    super(`line ${line}: ${message}`);
+    const detail = msg('csv.atLine', { line, problem });
+    super(english(detail));
+    this.detail = detail;
     this.name = 'CsvSyntaxError';
   }
 }
@@ -87,7 +93,7 @@ export class CsvReader {
     }
     this.pending = text.slice(at);
     if (!final && this.pending.length > MAX_RECORD_CHARS) {
-      throw new CsvSyntaxError(this.line, `a record longer than ${MAX_RECORD_CHARS} characters`);
+      throw new CsvSyntaxError(this.line, msg('csv.recordTooLong', { max: MAX_RECORD_CHARS }));
     }
     if (final && this.pending.length > 0) throw new Error('CsvReader: unread text at the end');
     return records;
@@ -109,7 +115,7 @@ export class CsvReader {
         let close = text.indexOf('"', i + 1);
         while (close !== -1 && text[close + 1] === '"') close = text.indexOf('"', close + 2);
         if (close === -1) {
-          if (final) throw new CsvSyntaxError(start, 'a quoted field is never closed');
+          if (final) throw new CsvSyntaxError(start, msg('csv.unclosedQuote'));
           return null;
         }
         // The character after the closing quote decides; a chunk may end right there.
@@ -120,10 +126,7 @@ export class CsvReader {
         i = close + 1;
         const next = text[i];
         if (next !== undefined && next !== ',' && next !== '\r' && next !== '\n') {
-          throw new CsvSyntaxError(
-            this.line + lines,
-            'a closing quote must be followed by a comma or the end of the line',
-          );
+          throw new CsvSyntaxError(this.line + lines, msg('csv.afterQuote'));
         }
       } else {
         UNQUOTED_END.lastIndex = i;
@@ -134,10 +137,7 @@ export class CsvReader {
           i = text.length;
         } else {
           if (match[0] === '"') {
-            throw new CsvSyntaxError(
-              this.line + lines,
-              'a quote inside an unquoted field; quote the whole field and double its quotes',
-            );
+            throw new CsvSyntaxError(this.line + lines, msg('csv.quoteInField'));
           }
           field = text.slice(i, match.index);
           i = match.index;

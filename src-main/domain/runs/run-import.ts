@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { estimateInputSchema, type EstimateInput } from '../estimate/input';
+import { issueMessage, type Message, type MessageCode, type ZodIssueLike } from '../messages';
 import type { ImportIssue } from './import-issues';
 import { checkRunRules, runFieldsSchema, type RunInput } from './run-schema';
 import { boundedJsonSchema } from './bounded-json';
@@ -14,9 +15,7 @@ const importRowFieldsSchema = runFieldsSchema
   .extend({
     config: z.unknown(),
     estimate: boundedJsonSchema.optional(),
-    origin: z
-      .literal('mine', { error: 'published runs come from the built-in reference data and cannot be imported' })
-      .optional(),
+    origin: z.literal('mine', { error: 'import.publishedRun' satisfies MessageCode }).optional(),
   })
   .strict();
 
@@ -38,7 +37,7 @@ type ConfigResult = { ok: true; config: EstimateInput } | { ok: false; issues: z
 /** Distinct configurations remembered per import; a log has a few dozen, a hostile file is capped. */
 const CONFIG_CACHE_SIZE = 4096;
 
-function fieldOf(path: readonly PropertyKey[], prefix: string[] = []): string {
+function pathOf(path: readonly PropertyKey[], prefix: string[] = []): string {
   const full = [...prefix, ...path.map(String)];
   return full.length > 0 ? full.join('.') : '(row)';
 }
@@ -56,23 +55,34 @@ export class RowValidator {
   validate(row: PendingRow): { run: ImportedRun | null; issues: ImportIssue[] } {
     const issues: ImportIssue[] = [...row.issues];
     const faulted = new Set(row.issues.map((issue) => issue.field));
-    const report = (line: number, field: string, message: string) => {
+    const report = (line: number, field: string, message: Message) => {
       if (!faulted.has(field.split('.')[0] as string)) issues.push({ line, field, message });
     };
     const parsed = importRowFieldsSchema.safeParse(row.value);
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) report(row.line, fieldOf(issue.path), issue.message);
+      for (const issue of parsed.error.issues) {
+        report(row.line, pathOf(issue.path), issueMessage(issue, importRowFieldsSchema));
+      }
     }
     // A row that is not even an object has no configuration to speak of.
     if (row.value === null || typeof row.value !== 'object' || Array.isArray(row.value)) return { run: null, issues };
     const config = this.config((row.value as { config?: unknown }).config);
-    if (!config.ok) for (const issue of config.issues) report(row.line, fieldOf(issue.path, ['config']), issue.message);
+    if (!config.ok) {
+      for (const issue of config.issues) {
+        report(row.line, pathOf(issue.path, ['config']), issueMessage(issue, estimateInputSchema));
+      }
+    }
     if (!parsed.success || !config.ok) return { run: null, issues };
     const { estimate, origin: _origin, ...fields } = parsed.data;
     const input: RunInput = { ...fields, config: config.config };
+    // The rules carry their sentence as a message (ruleIssue); the row reports it as it comes.
     checkRunRules(input, {
-      addIssue: (issue: { path?: PropertyKey[]; message?: string }) =>
-        report(row.line, fieldOf(issue.path ?? []), issue.message ?? 'invalid value'),
+      addIssue: (issue: Partial<ZodIssueLike>) =>
+        report(
+          row.line,
+          pathOf(issue.path ?? []),
+          issueMessage({ code: 'custom', message: '', ...issue, path: issue.path ?? [] }),
+        ),
     } as unknown as z.RefinementCtx);
     if (issues.length > 0) return { run: null, issues };
     return { run: { input, estimate: estimate ?? null }, issues };

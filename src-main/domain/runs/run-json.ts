@@ -41,7 +41,7 @@ export function jsonPendingRows(rows: { index: number; value: unknown }[]): Pend
 
 /** A JsonRowsError as the import's file issue (line 0). */
 export function jsonFileIssue(error: JsonRowsError): ImportIssue {
-  return { line: 0, field: error.field, message: error.message };
+  return { line: 0, field: error.field, message: error.detail };
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   throughputScopeSchema,
 } from '../fields/run-fields';
 import { patchSchema, tableSchemaWithDefaults } from '../fields/schema';
+import { msg, ruleIssue, type Message } from '../messages';
 
 export { memoryMeterSchema, runCurrencySchema, runOutcomeSchema, throughputKindSchema, throughputScopeSchema };
 export type MemoryMeter = z.infer<typeof memoryMeterSchema>;
@@ -25,25 +26,25 @@ type RunFields = z.output<typeof runFieldsSchema>;
 
 /** Rules between fields; each issue names the field the user has to change. */
 export function checkRunRules(run: RunFields, ctx: z.RefinementCtx): void {
-  const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
+  const issue = (path: (string | number)[], message: Message) => ctx.addIssue(ruleIssue(path, message));
   if (run.cost !== undefined && run.currency === undefined) {
-    issue(['currency'], 'a cost needs its currency (CNY or USD)');
+    issue(['currency'], msg('runs.rule.costCurrency'));
   }
   // A memory figure is meaningless without the meter that read it (the table enforces it too).
   if (run.peakMemoryGiB !== null && run.memoryMeter === null) {
-    issue(['memoryMeter'], 'say which meter read the peak memory: nvidia-smi, torch-reserved or torch-allocated');
+    issue(['memoryMeter'], msg('runs.rule.meter'));
   }
   if (run.config.gpus !== undefined && run.config.gpus !== run.gpus) {
-    issue(['config', 'gpus'], `the configuration says ${run.config.gpus} GPUs but the run used ${run.gpus}`);
+    issue(['config', 'gpus'], msg('runs.rule.gpus', { config: run.config.gpus, run: run.gpus }));
   }
   if (run.config.gpu !== undefined && run.config.gpu !== run.card) {
-    issue(['config', 'gpu'], `the configuration names card "${run.config.gpu}" but the run used "${run.card}"`);
+    issue(['config', 'gpu'], msg('runs.rule.card', { config: run.config.gpu, run: run.card }));
   }
   if (run.throughputKind !== undefined && run.tokensPerSecond === undefined) {
-    issue(['throughputKind'], 'a throughput kind needs tokensPerSecond');
+    issue(['throughputKind'], msg('runs.rule.kindNeedsSpeed'));
   }
   if (run.throughputScope !== undefined && run.tokensPerSecond === undefined) {
-    issue(['throughputScope'], 'a throughput scope needs tokensPerSecond');
+    issue(['throughputScope'], msg('runs.rule.scopeNeedsSpeed'));
   }
 }
 
