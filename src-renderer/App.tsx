@@ -7,6 +7,7 @@ import type { Language } from './i18n';
 import { call } from './lib/api';
 import { AppContext, DEFAULT_SETTINGS, type PageState } from './lib/app-context';
 import { onMenuCommand } from './lib/desktop';
+import { errorMessage } from './lib/messages';
 import { pageHref, useHashRoute } from './lib/use-hash-route';
 import { requestRunsAction } from './pages/runs/runs-actions';
 import { PAGES } from './routes';
@@ -25,9 +26,12 @@ export function App() {
   const pageState = marker.page === page.id ? marker.state : 'loading';
 
   const reportError = useCallback((error: unknown) => {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
+    const same = JSON.stringify(message);
     // The same failure from several calls (e.g. a wrong token) shows once.
-    setErrors((list) => (list.some((e) => e.message === message) ? list : [...list, { id: nextErrorId++, message }]));
+    setErrors((list) =>
+      list.some((e) => JSON.stringify(e.message) === same) ? list : [...list, { id: nextErrorId++, message }],
+    );
   }, []);
 
   useEffect(() => {

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { english, type Message } from '../domain/messages';
 import { assertCliBuilt } from './cli-test-support.testkit';
 
 beforeAll(assertCliBuilt);
@@ -245,7 +246,7 @@ describe('cardwise rank', () => {
     const args = ['rank', ...qlora13b, '--tokens', '200m', '--gpu-counts', '1,2', '--currency', 'CNY'];
     const output = cardwiseJson(args) as {
       candidates: unknown[];
-      excluded: { card: string; gpus: number; reason: string }[];
+      excluded: { card: string; gpus: number; reason: Message }[];
     };
     const result = cardwise(args);
     expect(result.status).toBe(0);
@@ -259,7 +260,7 @@ describe('cardwise rank', () => {
       output.candidates.map((_, index) => String(index + 1)),
     );
     for (const excluded of output.excluded) {
-      expect(lines).toContain(`  - ${excluded.card} x${excluded.gpus}: ${excluded.reason}`);
+      expect(lines).toContain(`  - ${excluded.card} x${excluded.gpus}: ${english(excluded.reason)}`);
     }
   });
 });

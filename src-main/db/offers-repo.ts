@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { offerSchema, type Offer } from '../domain/catalog';
+import { calendarDate, datedOfferPatch, offerSchema, type Offer } from '../domain/catalog';
 import { InputError } from '../domain/errors';
 import { msg } from '../domain/messages';
 import { offerPatchSchema } from '../ipc/contract';
@@ -35,7 +35,10 @@ export function getOffer(db: Db, id: string): Offer | undefined {
 
 /** Adds a user's offer under a new id `user-<random>`; returns the stored row. */
 export function addOffer(db: Db, offer: z.input<typeof newOfferSchema>, now = new Date()): Offer {
-  const parsed: Offer = { id: `user-${randomBytes(6).toString('hex')}`, ...parseInput(newOfferSchema, offer) };
+  const fields = parseInput(newOfferSchema, offer);
+  // A price the user enters without a date was seen today.
+  const observedAt = fields.observedAt.trim() === '' ? calendarDate(now) : fields.observedAt;
+  const parsed: Offer = { id: `user-${randomBytes(6).toString('hex')}`, ...fields, observedAt };
   return writeTransaction(db, () => {
     assertCardExists(db, parsed.cardId);
     writeOffer(db, parsed, 'user', now);
@@ -46,7 +49,7 @@ export function addOffer(db: Db, offer: z.input<typeof newOfferSchema>, now = ne
 /** Changes some fields of an offer and marks it user-edited, so no reseed overwrites it. */
 export function updateOffer(db: Db, id: string, patch: z.input<typeof offerPatchSchema>, now = new Date()): Offer {
   // The patch schema has no defaults: it holds only the fields the caller sent.
-  const changes = parseInput(offerPatchSchema, patch);
+  const changes = datedOfferPatch(parseInput(offerPatchSchema, patch), calendarDate(now));
   return writeTransaction(db, () => {
     const current = getOffer(db, id);
     if (!current) throw new NotFoundError('offers', id);

@@ -73,12 +73,23 @@ describe('offers', () => {
 
   it('keeps an edited price across close and reopen', () => {
     const { db, file } = seeded();
-    const updated = updateOffer(db, offer4090.id, { price: 1.49 });
-    expect(updated).toEqual({ ...offer4090, price: 1.49 });
+    const updated = updateOffer(db, offer4090.id, { price: 1.49 }, new Date(2026, 2, 7, 9, 30));
+    // A price edited by hand was seen on the day of the edit.
+    expect(updated).toEqual({ ...offer4090, price: 1.49, observedAt: '2026-03-07' });
     db.close();
     const reopened = openDb(file);
     expect(listOffers(reopened, { cardId: rtx4090.id }).find((o) => o.id === offer4090.id)?.price).toBe(1.49);
     reopened.close();
+  });
+
+  it('dates a price edit unless the caller gives a date, and leaves the date alone for other edits', () => {
+    const { db } = seeded();
+    const day = new Date(2026, 2, 7, 23, 59);
+    expect(updateOffer(db, offer4090.id, { region: 'cn-east' }, day).observedAt).toBe(offer4090.observedAt);
+    expect(updateOffer(db, offer4090.id, { billing: 'daily', price: 40 }, day).observedAt).toBe('2026-03-07');
+    expect(updateOffer(db, offer4090.id, { price: 41, observedAt: '2026-03-01' }, day).observedAt).toBe('2026-03-01');
+    expect(addOffer(db, { ...offer4090, provider: 'Mine', observedAt: '' }, day).observedAt).toBe('2026-03-07');
+    db.close();
   });
 
   it('refuses bad input, an unknown card and an unknown offer', () => {

@@ -64,6 +64,25 @@ export const offerSchema = offerFieldsSchema.extend({
 });
 export type Offer = z.infer<typeof offerSchema>;
 
+/** Fields that change what renting costs: an edit of any of them means the price was seen anew. */
+const PRICE_FIELDS = ['price', 'currency', 'billing', 'gpusPerPrice', 'granularity'] as const;
+
+/** A calendar date as offers carry it (2025-11-30), in the machine's own time zone. */
+export function calendarDate(at: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
+}
+
+/**
+ * An offer edit with its observed date: editing the price (or billing, currency, GPUs per price,
+ * granularity) dates the offer `today`, unless the caller sent a date of its own. A seeded price
+ * edited by the user is then no longer "undated" or dated by the seed.
+ */
+export function datedOfferPatch<P extends Partial<Offer>>(patch: P, today: string): P {
+  if (patch.observedAt !== undefined || !PRICE_FIELDS.some((field) => patch[field] !== undefined)) return patch;
+  return { ...patch, observedAt: today };
+}
+
 /** Architecture of a transformer decoder, as its config.json states it (domain/fields/model-fields.ts). */
 export { modelShapeSchema, type ModelShape } from './fields/model-fields';
 

@@ -149,6 +149,24 @@ export interface ContractError {
 }
 export type Result<T> = { ok: true; data: T } | { ok: false; error: ContractError };
 
+const GENERIC_DETAIL = {
+  'bad-input': 'error.invalidInput',
+  'unknown-channel': 'error.internal',
+  'not-found': 'error.notFound',
+  forbidden: 'error.forbidden',
+  busy: 'store.busy',
+  store: 'error.store',
+  internal: 'error.internal',
+} as const satisfies Record<ErrorCode, Message['code']>;
+
+/**
+ * What to tell the user about an error: its own message, or for an error built without one (a
+ * door's refusal, a transport failure) a sentence for its code. Never the English `message`.
+ */
+export function errorDetail(error: Pick<ContractError, 'code' | 'detail'>): Message {
+  return error.detail ?? msg(GENERIC_DETAIL[error.code]);
+}
+
 /**
  * The desktop window's own channels (DESKTOP_CHANNELS): native dialogs, parsed in the main
  * process like every other channel. A cancelled dialog answers `null`.

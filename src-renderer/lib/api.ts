@@ -1,22 +1,39 @@
 import type { Channel } from '../../src-main/ipc/channels';
 import type { CardwiseBridge } from '../cardwise';
-import type { ChannelInput, ChannelOutput, ContractError, ErrorCode, Result } from '../../src-main/ipc/contract';
+import { msg, type Message } from '../../src-main/domain/messages';
+import {
+  errorDetail,
+  type ChannelInput,
+  type ChannelOutput,
+  type ContractError,
+  type ErrorCode,
+  type Result,
+} from '../../src-main/ipc/contract';
 import { splitTokenFragment } from './token-fragment';
 
 /** A `{ ok: false }` answer from the backend, or a transport failure (code `internal`). */
 export class ApiError extends Error {
+  /** Dotted path of the input field at fault, when the backend names one. */
+  readonly field: string | undefined;
+  /** What to tell the user, in their language (`message` is the backend's English, for the console). */
+  readonly detail: Message;
+  /** Every bad row of a refused import file. */
+  readonly issues: ContractError['issues'];
+
   constructor(
     readonly code: ErrorCode,
     message: string,
-    /** Dotted path of the input field at fault, when the backend names one. */
-    readonly field?: string,
-    /** Every bad row of a refused import file. */
-    readonly issues?: ContractError['issues'],
-    /** The same sentence as a code, to show in the UI's language. */
-    readonly detail?: ContractError['detail'],
+    error: Partial<Pick<ContractError, 'field' | 'detail' | 'issues'>> = {},
   ) {
     super(message);
     this.name = 'ApiError';
+    this.field = error.field;
+    this.detail = error.detail ?? errorDetail({ code });
+    this.issues = error.issues;
+  }
+
+  static from(error: ContractError): ApiError {
+    return new ApiError(error.code, error.message, { ...error, detail: errorDetail(error) });
   }
 }
 
@@ -82,7 +99,9 @@ export async function call<C extends Channel>(channel: C, ...args: InputArgs<C>)
   try {
     result = await getTransport()(channel, args[0] as ChannelInput<C>);
   } catch (cause) {
-    throw new ApiError('internal', cause instanceof Error ? cause.message : String(cause));
+    throw new ApiError('internal', cause instanceof Error ? cause.message : String(cause), {
+      detail: msg('error.unreachable'),
+    });
   }
   if (result.ok) return result.data;
   throw apiError(result.error);
@@ -90,5 +109,5 @@ export async function call<C extends Channel>(channel: C, ...args: InputArgs<C>)
 
 /** The thrown form of a refusal (also for the desktop channels, lib/desktop.ts). */
 export function apiError(error: ContractError): ApiError {
-  return new ApiError(error.code, error.message, error.field, error.issues, error.detail);
+  return ApiError.from(error);
 }

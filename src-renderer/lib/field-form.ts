@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { AnyField, FieldTable, Group } from '../../src-main/domain/fields/field';
 import { listFields } from '../../src-main/domain/fields/field';
+import { numberFromText } from './field-problems';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- type-level mapping over any table */
 type Entries<T> = {
@@ -44,18 +45,18 @@ export function formText(value: unknown): string | boolean {
   return value === undefined || value === null ? '' : String(value);
 }
 
-// A whole number as people type it; anything else becomes NaN so the schema names the field.
-const WHOLE = /^\d+$/;
-const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
-
-/** The value of a control for the contract: a number field's text as a number (NaN for junk), '' as undefined. */
+/**
+ * The value of a control for the contract: a number field's text as the number typed ("1e30" stays
+ * 1e30, so the schema says it is too big; junk is NaN), '' as undefined (NaN for a whole-number
+ * field, which is always required).
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a field of any table
 export function formValue(field: AnyField<any>, text: string | boolean): unknown {
   if (typeof text === 'boolean') return text;
   const trimmed = text.trim();
   if (field.control?.kind !== 'number') return trimmed === '' ? undefined : text;
   if (trimmed === '') return field.control.step === 1 ? Number.NaN : undefined;
-  return (field.control.step === 1 ? WHOLE : DECIMAL).test(trimmed) ? Number(trimmed) : Number.NaN;
+  return numberFromText(trimmed);
 }
 
 /** A select's choices: the control's own list, else the schema's enum (nullable or not). */

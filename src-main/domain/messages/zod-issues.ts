@@ -143,6 +143,13 @@ function sizeMessage(issue: ZodIssueLike, leaf: z.ZodType | undefined): Message 
 function typeMessage(issue: ZodIssueLike, leaf: z.ZodType | undefined): Message {
   const missing = 'input' in issue ? issue.input === undefined : /received undefined$/.test(issue.message);
   if (missing && issue.received === undefined) return msg('validation.required');
+  // 1e400 reads as Infinity: it is too big (or too small), not "not a number".
+  if (issue.received === 'Infinity' || issue.received === '-Infinity') {
+    const limits = numberLimits(leaf) ?? anyNumber();
+    return msg(issue.received === 'Infinity' ? 'validation.tooBig' : 'validation.tooSmall', {
+      allowed: allowedNumber(limits),
+    });
+  }
   switch (issue.expected) {
     case 'int':
       return msg('validation.notWhole', { allowed: allowedNumber(numberLimits(leaf) ?? wholeOnly()) });

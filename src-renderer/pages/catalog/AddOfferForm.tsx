@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { billingSchema, currencySchema, offerSchema, type Card, type Offer } from '../../../src-main/domain/catalog';
+import type { Message } from '../../../src-main/domain/messages';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
 import { ApiError, call } from '../../lib/api';
+import { errorMessage, useMessageText } from '../../lib/messages';
 import { messageOptions, options } from '../../lib/options';
-import { useMessageText } from '../../lib/messages';
 import { blankDraft, draftToOffer, type OfferDraft } from './offer-draft';
 
 const GRANULARITIES = offerSchema.shape.granularity.unwrap().options;
@@ -15,15 +16,15 @@ export function AddOfferForm({ cards, onAdded }: { cards: readonly Card[]; onAdd
   const { t } = useTranslation();
   const text = useMessageText();
   const [draft, setDraft] = useState<OfferDraft>(() => blankDraft(cards));
-  const [problem, setProblem] = useState<{ field: string; message: string } | null>(null);
+  const [problem, setProblem] = useState<{ field: string; message: Message } | null>(null);
   const set = <K extends keyof OfferDraft>(key: K, value: OfferDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
-  const errorFor = (field: string) => (problem?.field === field ? problem.message : undefined);
+  const errorFor = (field: string) => (problem?.field === field ? text(problem.message) : undefined);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const checked = draftToOffer(draft, new Date().toISOString().slice(0, 10));
     if (!checked.ok) {
-      setProblem({ field: checked.field, message: t(checked.messageKey) });
+      setProblem({ field: checked.field, message: checked.message });
       return;
     }
     try {
@@ -31,10 +32,7 @@ export function AddOfferForm({ cards, onAdded }: { cards: readonly Card[]; onAdd
       setProblem(null);
       setDraft({ ...blankDraft(cards), cardId: draft.cardId, currency: draft.currency });
     } catch (error) {
-      setProblem({
-        field: error instanceof ApiError ? (error.field ?? '') : '',
-        message: error instanceof Error ? error.message : String(error),
-      });
+      setProblem({ field: error instanceof ApiError ? (error.field ?? '') : '', message: errorMessage(error) });
     }
   }
 
@@ -117,7 +115,7 @@ export function AddOfferForm({ cards, onAdded }: { cards: readonly Card[]; onAdd
         problem.field,
       ) ? (
         <p className="inline-alert" role="alert">
-          {problem.message}
+          {text(problem.message)}
         </p>
       ) : null}
       <button type="submit" className="button-primary">

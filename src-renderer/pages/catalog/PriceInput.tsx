@@ -1,7 +1,12 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Offer } from '../../../src-main/domain/catalog';
+import { offerFieldsSchema, type Offer } from '../../../src-main/domain/catalog';
+import { firstProblem, type Message } from '../../../src-main/domain/messages';
 import { call } from '../../lib/api';
+import { numberFromText } from '../../lib/field-problems';
+import { errorMessage, useMessageText } from '../../lib/messages';
+
+const priceSchema = offerFieldsSchema.shape.price;
 
 type SaveStatus = 'idle' | 'saving' | 'saved' | 'error';
 
@@ -19,17 +24,20 @@ export function PriceInput({ offer, label, symbol, onSaved }: PriceInputProps) {
   const { t } = useTranslation();
   const [text, setText] = useState(String(offer.price));
   const [status, setStatus] = useState<SaveStatus>('idle');
-  const [message, setMessage] = useState('');
+  const [message, setMessage] = useState<Message | null>(null);
+  const say = useMessageText();
   // The last price sent, so Enter followed by blur saves once.
   const submitted = useRef(offer.price);
 
   async function save() {
-    const price = Number(text);
-    if (text.trim() === '' || !Number.isFinite(price) || price <= 0) {
+    // The contract's own rule says what a price may be ("must be a number above 0 and at most 10,000,000").
+    const parsed = priceSchema.safeParse(numberFromText(text));
+    if (!parsed.success) {
       setStatus('error');
-      setMessage(t('catalog.pricePositive'));
+      setMessage(firstProblem(parsed.error, priceSchema).detail);
       return;
     }
+    const price = parsed.data;
     if (price === submitted.current) return;
     submitted.current = price;
     setStatus('saving');
@@ -39,7 +47,7 @@ export function PriceInput({ offer, label, symbol, onSaved }: PriceInputProps) {
     } catch (error) {
       submitted.current = Number.NaN;
       setStatus('error');
-      setMessage(error instanceof Error ? error.message : String(error));
+      setMessage(errorMessage(error));
     }
   }
 
@@ -71,8 +79,8 @@ export function PriceInput({ offer, label, symbol, onSaved }: PriceInputProps) {
           ? t('catalog.saving')
           : status === 'saved'
             ? t('catalog.saved')
-            : status === 'error'
-              ? message
+            : status === 'error' && message
+              ? say(message)
               : ''}
       </span>
     </span>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { msg } from '../../../src-main/domain/messages';
 import type { Card } from '../../../src-main/domain/catalog';
 import { blankDraft, draftToOffer } from './offer-draft';
 import { USER_SOURCE } from './offer-rows';
@@ -29,16 +30,16 @@ describe('draftToOffer', () => {
     expect(draftToOffer({ ...draft, provider: '  ' }, '2026-11-30')).toMatchObject({
       ok: false,
       field: 'provider',
-      messageKey: 'validation.required',
+      message: msg('validation.empty'),
     });
     expect(draftToOffer({ ...draft, price: '' }, '2026-11-30')).toMatchObject({
       field: 'price',
-      messageKey: 'validation.positive',
+      message: expect.objectContaining({ code: 'validation.notNumber' }),
     });
     expect(draftToOffer({ ...draft, price: '-1' }, '2026-11-30')).toMatchObject({ field: 'price' });
     expect(draftToOffer({ ...draft, gpusPerPrice: '1.5' }, '2026-11-30')).toMatchObject({
       field: 'gpusPerPrice',
-      messageKey: 'validation.gpusPerPrice',
+      message: expect.objectContaining({ code: 'validation.notWhole' }),
     });
   });
 });

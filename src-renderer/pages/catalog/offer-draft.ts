@@ -1,4 +1,6 @@
 import { offerSchema, type Card, type Offer } from '../../../src-main/domain/catalog';
+import { firstProblem, type Message } from '../../../src-main/domain/messages';
+import { numberFromText } from '../../lib/field-problems';
 import { USER_SOURCE } from './offer-rows';
 
 /** The add-offer form as typed: numbers stay strings until submit. */
@@ -31,31 +33,24 @@ export function blankDraft(cards: readonly Card[]): OfferDraft {
 const newOfferSchema = offerSchema.omit({ id: true });
 export type NewOffer = ReturnType<typeof newOfferSchema.parse>;
 
-/** i18n key of the message for a field that fails the local check. */
-const MESSAGE_KEY: Record<string, string> = {
-  provider: 'validation.required',
-  price: 'validation.positive',
-  gpusPerPrice: 'validation.gpusPerPrice',
-};
-
 /**
  * The `offers:add` input for a draft, dated today and marked as the user's, or the first
- * field at fault with the i18n key of its message.
+ * field at fault with the contract's sentence for it.
  */
 export function draftToOffer(
   draft: OfferDraft,
   today: string,
-): { ok: true; offer: NewOffer } | { ok: false; field: string; messageKey: string } {
+): { ok: true; offer: NewOffer } | { ok: false; field: string; message: Message } {
   const parsed = newOfferSchema.safeParse({
     ...draft,
     provider: draft.provider.trim(),
     region: draft.region.trim(),
-    price: draft.price.trim() === '' ? Number.NaN : Number(draft.price),
-    gpusPerPrice: draft.gpusPerPrice.trim() === '' ? Number.NaN : Number(draft.gpusPerPrice),
+    price: numberFromText(draft.price),
+    gpusPerPrice: numberFromText(draft.gpusPerPrice),
     observedAt: today,
     source: USER_SOURCE,
   });
   if (parsed.success) return { ok: true, offer: parsed.data };
-  const field = String(parsed.error.issues[0]?.path[0] ?? '');
-  return { ok: false, field, messageKey: MESSAGE_KEY[field] ?? 'validation.invalid' };
+  const { field, detail } = firstProblem(parsed.error, newOfferSchema);
+  return { ok: false, field: field ?? '', message: detail };
 }

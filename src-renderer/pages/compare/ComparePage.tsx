@@ -15,8 +15,9 @@ import { compareFormStore, toRankInput, type CompareForm } from './compare-form'
 import { CostTimeChart } from './CostTimeChart';
 import { RankTable } from './RankTable';
 import { WorkloadFields } from './WorkloadFields';
+import { msg } from '../../../src-main/domain/messages';
+import { messageKey, useMessageText } from '../../lib/messages';
 import './compare.css';
-import { useMessageText } from '../../lib/messages';
 
 /** "Llama 3.1 8B · LoRA · bf16 · batch 1 · 2048 tokens": the Estimate set-up in one line. */
 function useEstimateSummary(form: EstimateForm, models: readonly ModelPreset[]): string {
@@ -41,6 +42,7 @@ function useEstimateSummary(form: EstimateForm, models: readonly ModelPreset[]):
 /** "Which card?": every card, GPU count and offer that fits, ranked, charted and explained. */
 export function ComparePage() {
   const { t } = useTranslation();
+  const text = useMessageText();
   const { settings, reportError, setPageState } = useApp();
   const [estimateForm] = useSessionStore(estimateFormStore);
   const [form, setForm] = useSessionStore(compareFormStore);
@@ -78,8 +80,8 @@ export function ComparePage() {
     if (problem?.field !== field) return undefined;
     if (problem.reason === 'count') return t('compare.tokensInvalid');
     if (problem.reason === 'gpu-counts') return t('compare.gpuCountsRequired');
-    if (problem.reason === 'whole-number') return t('validation.whole-number');
-    return t('validation.positive');
+    if (problem.reason === 'range') return text(problem.message);
+    return undefined;
   };
 
   const output = rank.data;
@@ -120,8 +122,9 @@ export function ComparePage() {
         ) : null}
         {backendProblem ? (
           <p className="inline-alert" role="alert">
-            {backendProblem.field ? `${backendProblem.field}: ` : ''}
-            {backendProblem.message}
+            {backendProblem.field
+              ? text(msg('validation.withField', { field: backendProblem.field, problem: backendProblem.detail }))
+              : text(backendProblem.detail)}
           </p>
         ) : null}
         {output ? (
@@ -165,11 +168,11 @@ export function ComparePage() {
                   </summary>
                   <ul className="excluded-list">
                     {groupExcluded(output.excluded).map((group) => (
-                      <li key={`${group.card}:${group.reason}`} data-card={group.card}>
+                      <li key={`${group.card}:${messageKey(group.reason)}`} data-card={group.card}>
                         <strong>
                           {cardName(group.card)} {group.gpus.map((n) => `×${n}`).join(', ')}
                         </strong>
-                        <span className="muted"> — {group.reason}</span>
+                        <span className="muted"> — {text(group.reason)}</span>
                       </li>
                     ))}
                   </ul>
@@ -181,7 +184,7 @@ export function ComparePage() {
                 <h2 id="cmp-assumptions-title">{t('compare.assumptionsTitle')}</h2>
                 <ul className="assumptions">
                   {output.assumptions.map((line) => (
-                    <li key={line}>{line}</li>
+                    <li key={messageKey(line)}>{text(line)}</li>
                   ))}
                 </ul>
               </section>

@@ -7,6 +7,7 @@ import { PriceInput } from '../catalog/PriceInput';
 import { planHref } from '../plan/plan-link';
 import { candidateId, type Candidate } from './chart-points';
 import type { RankSort } from './compare-form';
+import { messageKey, useMessageText } from '../../lib/messages';
 
 interface RankTableProps {
   candidates: readonly Candidate[];
@@ -30,6 +31,7 @@ function fromControl(event: MouseEvent): boolean {
 export function RankTable(props: RankTableProps) {
   const { candidates, offers, cards, headroomFraction, sort, expanded, onToggle, onPriceSaved } = props;
   const { t } = useTranslation();
+  const text = useMessageText();
   const ariaSort = (column: RankSort) => (sort === column ? 'ascending' : undefined);
   return (
     <div className="table-scroll">
@@ -151,12 +153,12 @@ export function RankTable(props: RankTableProps) {
                   <tr className="explain-row" id={detailsId}>
                     <td colSpan={COLUMNS}>
                       <p className="explain-reason">
-                        <strong>{t('compare.reason')}</strong> {c.reason}
+                        <strong>{t('compare.reason')}</strong> {text(c.reason)}
                       </p>
                       <ol className="explain-lines">
                         {c.explain.map((line) => (
-                          <li key={line}>
-                            <code>{line}</code>
+                          <li key={messageKey(line)}>
+                            <code>{text(line)}</code>
                           </li>
                         ))}
                       </ol>

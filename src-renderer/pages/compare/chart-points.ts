@@ -1,4 +1,5 @@
 import type { ChannelOutput } from '../../../src-main/ipc/contract';
+import type { Message } from '../../../src-main/domain/messages';
 
 export type Candidate = ChannelOutput<'rank:compute'>['candidates'][number];
 
@@ -76,10 +77,10 @@ export function placeLabels(points: readonly PlacedLabel[], lineHeight = 12): Pl
 export type Excluded = ChannelOutput<'rank:compute'>['excluded'][number];
 
 /** Left-out set-ups with the same card and reason on one line: "RTX 4090 ×1, ×2, ×4 — does not fit …". */
-export function groupExcluded(excluded: readonly Excluded[]): { card: string; gpus: number[]; reason: string }[] {
-  const groups = new Map<string, { card: string; gpus: number[]; reason: string }>();
+export function groupExcluded(excluded: readonly Excluded[]): { card: string; gpus: number[]; reason: Message }[] {
+  const groups = new Map<string, { card: string; gpus: number[]; reason: Message }>();
   for (const item of excluded) {
-    const key = `${item.card}\u0000${item.reason}`;
+    const key = `${item.card}\u0000${JSON.stringify(item.reason)}`;
     const group = groups.get(key) ?? { card: item.card, gpus: [], reason: item.reason };
     group.gpus.push(item.gpus);
     groups.set(key, group);

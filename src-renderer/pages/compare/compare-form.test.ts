@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_FORM, toEstimateInput } from '../estimate/estimate-form';
 import { chartPoints, groupExcluded, paretoLine, placeLabels, type Candidate } from './chart-points';
 import { DEFAULT_COMPARE_FORM, parseGpuCounts, reviveCompareForm, toRankInput, toggleGpuCount } from './compare-form';
+import { msg } from '../../../src-main/domain/messages';
 
 const estimate = toEstimateInput(DEFAULT_FORM);
 
@@ -31,6 +32,11 @@ describe('toRankInput', () => {
     expect(problem({ epochs: '0' })).toBe('epochs');
     expect(problem({ tokensPerSample: '1.5' })).toBe('tokensPerSample');
     expect(problem({ gpuCounts: '' })).toBe('gpuCounts');
+    expect(problem({ tokens: '1e30' })).toBe('tokens');
+    expect(toRankInput(estimate, { ...DEFAULT_COMPARE_FORM, epochs: '1e30' }).problem).toMatchObject({
+      reason: 'range',
+      message: { code: 'validation.tooBig' },
+    });
     expect(toRankInput({ ...estimate, batchSize: 0 }, DEFAULT_COMPARE_FORM).problem?.field).toBe('estimate');
   });
 });
@@ -68,7 +74,7 @@ function candidate(over: Partial<Candidate>): Candidate {
     hours: 10,
     jobCost: 20,
     pareto: false,
-    reason: '',
+    reason: msg('rank.reason.memory', { bandwidth: 1008 }),
     explain: [],
     ...over,
   };
@@ -114,16 +120,16 @@ describe('placeLabels', () => {
 
 describe('groupExcluded', () => {
   it('joins the GPU counts of one card left out for the same reason', () => {
-    const reason = 'does not fit: needs 32.8 GiB of 24';
+    const reason = msg('rank.excluded.noFit', { need: 32.8, memory: 24, usable: 21.6, headroom: 10 });
     expect(
       groupExcluded([
         { card: 'rtx-4090', gpus: 1, reason },
-        { card: 'a100-40gb', gpus: 1, reason: 'no offer for 1 GPU' },
+        { card: 'a100-40gb', gpus: 1, reason: msg('rank.excluded.noOffer', { currency: 'CNY', count: 1 }) },
         { card: 'rtx-4090', gpus: 2, reason },
       ]),
     ).toEqual([
       { card: 'rtx-4090', gpus: [1, 2], reason },
-      { card: 'a100-40gb', gpus: [1], reason: 'no offer for 1 GPU' },
+      { card: 'a100-40gb', gpus: [1], reason: msg('rank.excluded.noOffer', { currency: 'CNY', count: 1 }) },
     ]);
   });
 });

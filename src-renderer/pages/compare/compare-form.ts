@@ -1,7 +1,9 @@
 import { billingSchema, currencySchema, type Billing, type Currency } from '../../../src-main/domain/catalog';
 import type { EstimateInput } from '../../../src-main/domain/estimate/input';
 import { parseParamCount } from '../../../src-main/domain/estimate/units';
-import type { ChannelInput } from '../../../src-main/ipc/contract';
+import { firstProblem, type Message } from '../../../src-main/domain/messages';
+import { workloadSchema, type ChannelInput } from '../../../src-main/ipc/contract';
+import { numberFromText } from '../../lib/field-problems';
 import { createSessionStore, reviveFlat } from '../../lib/session-store';
 import { checkInput } from '../estimate/estimate-form';
 
@@ -68,16 +70,14 @@ export function toggleGpuCount(text: string, count: number, on: boolean): string
   return [...counts].sort((a, b) => a - b).join(',');
 }
 
-/** A field of the Compare form that cannot be sent, and why (the UI words it). */
-export interface CompareProblem {
-  field: keyof CompareForm | 'estimate';
-  reason: 'count' | 'positive' | 'whole-number' | 'gpu-counts' | 'estimate';
-}
-
-function positiveNumber(text: string): number | null {
-  const value = Number(text.trim());
-  return text.trim() !== '' && Number.isFinite(value) && value > 0 ? value : null;
-}
+/**
+ * A field of the Compare form that cannot be sent, and why: a reason the page words itself (a
+ * token count it cannot read, no GPU count ticked, a bad Estimate set-up), or the contract's
+ * sentence for a number out of range.
+ */
+export type CompareProblem =
+  | { field: keyof CompareForm | 'estimate'; reason: 'count' | 'gpu-counts' | 'estimate' }
+  | { field: keyof CompareForm; reason: 'range'; message: Message };
 
 /**
  * The rank:compute input for the Estimate configuration and this form, or the first field
@@ -91,20 +91,17 @@ export function toRankInput(
   const workload: RankInput['workload'] = {};
   if (form.tokens.trim() !== '') {
     const tokens = parseParamCount(form.tokens);
-    if (tokens === null || tokens > 1e16) return { problem: { field: 'tokens', reason: 'count' } };
+    if (tokens === null) return { problem: { field: 'tokens', reason: 'count' } };
     workload.tokens = tokens;
   }
-  if (form.epochs.trim() !== '') {
-    const epochs = positiveNumber(form.epochs);
-    if (epochs === null || epochs > 10_000) return { problem: { field: 'epochs', reason: 'positive' } };
-    workload.epochs = epochs;
-  }
-  if (form.tokensPerSample.trim() !== '') {
-    const perSample = positiveNumber(form.tokensPerSample);
-    if (perSample === null || !Number.isInteger(perSample) || perSample > 10_000_000) {
-      return { problem: { field: 'tokensPerSample', reason: 'whole-number' } };
-    }
-    workload.tokensPerSample = perSample;
+  if (form.epochs.trim() !== '') workload.epochs = numberFromText(form.epochs);
+  if (form.tokensPerSample.trim() !== '') workload.tokensPerSample = numberFromText(form.tokensPerSample);
+  // The contract's rule for each number says what is allowed ("too big: must be a number above 0 and at most 10,000").
+  const checked = workloadSchema.safeParse(workload);
+  if (!checked.success) {
+    const { field, detail } = firstProblem(checked.error, workloadSchema);
+    const formField = (field ?? 'tokens') as keyof RankInput['workload'] & keyof CompareForm;
+    return { problem: { field: formField, reason: 'range', message: detail } };
   }
   const gpuCounts = parseGpuCounts(form.gpuCounts);
   if (gpuCounts.length === 0 || gpuCounts.length > 8) return { problem: { field: 'gpuCounts', reason: 'gpu-counts' } };

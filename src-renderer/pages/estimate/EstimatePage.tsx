@@ -1,8 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Card, ModelPreset } from '../../../src-main/domain/catalog';
+import { msg } from '../../../src-main/domain/messages';
 import { call } from '../../lib/api';
 import { useApp } from '../../lib/app-context';
+import { useMessageText } from '../../lib/messages';
 import { useSessionStore } from '../../lib/session-store';
 import { CUSTOM_SIZE, shownFields, toEstimateInput, updateForm } from './estimate-form';
 import { EstimateFields } from './EstimateFields';
@@ -12,9 +14,18 @@ import { QuickPicks } from './QuickPicks';
 import { applyQuickPick } from './quick-picks';
 import { useEstimate } from './use-estimate';
 
+/** The Estimate label of a contract field whose key differs from its label's. */
+const FIELD_LABELS: Record<string, string> = {
+  'lora.rank': 'loraRank',
+  'lora.targets': 'loraTargets',
+  lora: 'loraRank',
+  gpu: 'speedCard',
+};
+
 /** "Will it fit?": the form on the left, the answer on the right, updated as you type. */
 export function EstimatePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const text = useMessageText();
   const { settings, reportError, setPageState } = useApp();
   const [models, setModels] = useState<ModelPreset[] | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
@@ -51,8 +62,20 @@ export function EstimatePage() {
 
   const problem = estimate.problem;
   const placed = problem && shownFields(form).has(problem.field);
-  const problemText = problem?.reason ? t(`validation.${problem.reason}`, { max: problem.max }) : problem?.message;
+  const problemText = problem ? text(problem.message) : undefined;
   const errorFor = (field: string) => (problem && placed && problem.field === field ? problemText : undefined);
+  // A problem with no field of its own on screen names the field by its label.
+  const labelKey = problem ? `estimate.${FIELD_LABELS[problem.field] ?? problem.field}` : '';
+  const bannerText = problem
+    ? problem.field
+      ? text(
+          msg('validation.withField', {
+            field: i18n.exists(labelKey) ? t(labelKey) : problem.field,
+            problem: problem.message,
+          }),
+        )
+      : problemText
+    : undefined;
 
   return (
     <div className="estimate">
@@ -68,8 +91,7 @@ export function EstimatePage() {
         <div className="results" data-state={estimate.settled ? 'ready' : 'computing'} aria-busy={!estimate.settled}>
           {problem && !placed ? (
             <p className="inline-alert" role="alert">
-              {problem.field ? `${problem.field}: ` : ''}
-              {problemText}
+              {bannerText}
             </p>
           ) : null}
           {estimate.output ? (

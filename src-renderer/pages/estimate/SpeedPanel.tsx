@@ -2,10 +2,12 @@ import { useTranslation } from 'react-i18next';
 import type { Card } from '../../../src-main/domain/catalog';
 import type { EstimateOutput } from '../../../src-main/ipc/contract';
 import { formatGiB, formatNumber, formatPercent } from '../../lib/format';
+import { messageKey, useMessageText } from '../../lib/messages';
 
 /** Speed on the chosen card, and the correction that logged runs make to memory and speed. */
 export function SpeedPanel({ output, card }: { output: EstimateOutput; card: Card | undefined }) {
   const { t } = useTranslation();
+  const text = useMessageText();
   const { speed, calibration, calibrated } = output;
   if (!speed || !card) return null;
   const factor = (value: number) => `×${formatNumber(value, 2)}`;
@@ -60,7 +62,7 @@ export function SpeedPanel({ output, card }: { output: EstimateOutput; card: Car
           {calibration.flags.length > 0 ? (
             <ul className="assumptions">
               {calibration.flags.map((flag) => (
-                <li key={flag}>{flag}</li>
+                <li key={messageKey(flag)}>{text(flag)}</li>
               ))}
             </ul>
           ) : null}

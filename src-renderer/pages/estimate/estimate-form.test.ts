@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { catalogs, msg, renderMessage } from '../../../src-main/domain/messages';
 import type { ModelPreset } from '../../../src-main/domain/catalog';
 import { estimateInputSchema, type EstimateInput } from '../../../src-main/domain/estimate/input';
 import { CUSTOM_SIZE, DEFAULT_FORM, checkInput, formFromInput, toEstimateInput, updateForm } from './estimate-form';
@@ -39,15 +40,26 @@ describe('toEstimateInput', () => {
     expect(checkInput(toEstimateInput({ ...DEFAULT_FORM, batchSize: '2.5' }))?.field).toBe('batchSize');
     expect(checkInput(toEstimateInput({ ...DEFAULT_FORM, seqLen: '' }))?.field).toBe('seqLen');
     expect(checkInput(toEstimateInput({ ...DEFAULT_FORM, loraRank: '0' }))?.field).toBe('lora.rank');
-    expect(checkInput(toEstimateInput({ ...DEFAULT_FORM, model: CUSTOM_SIZE, size: '' }))).toMatchObject({
+    expect(checkInput(toEstimateInput({ ...DEFAULT_FORM, model: CUSTOM_SIZE, size: '' }))).toEqual({
       field: 'model',
-      reason: 'required',
+      message: msg('validation.empty'),
     });
     expect(checkInput(toEstimateInput({ ...DEFAULT_FORM, batchSize: '99999999' }))).toMatchObject({
       field: 'batchSize',
-      reason: 'too-big',
-      max: 65_536,
+      message: { code: 'validation.tooBig' },
     });
+  });
+
+  it('says 1e30, a negative number and text in a number field in words, with the allowed range', () => {
+    const said = (batchSize: string) => {
+      const problem = checkInput(toEstimateInput({ ...DEFAULT_FORM, batchSize }));
+      return problem ? renderMessage(problem.message, catalogs['zh-CN'], 'zh-CN') : null;
+    };
+    expect(said('1e30')).toBe('太大：应为介于 1 和 65,536 之间的整数');
+    expect(said('-4')).toBe('太小：应为介于 1 和 65,536 之间的整数');
+    expect(said('four')).toBe('应为介于 1 和 65,536 之间的整数');
+    expect(said('')).toBe('应为介于 1 和 65,536 之间的整数');
+    expect(said('1e400')).toBe('太大：应为介于 1 和 65,536 之间的整数');
   });
 });
 

@@ -1,6 +1,7 @@
 import type { ModelPreset } from '../../../src-main/domain/catalog';
 import { estimateInputSchema, type EstimateInput } from '../../../src-main/domain/estimate/input';
 import { fillDefaults } from '../../../src-main/domain/estimate/resolve-input';
+import { firstProblem, type Message } from '../../../src-main/domain/messages';
 import { estimateFields } from '../../../src-main/domain/fields/estimate-fields';
 import { formFields, formText, formValue, type FormField, type TableForm } from '../../lib/field-form';
 
@@ -137,29 +138,19 @@ function without(input: Record<string, unknown>, paths: readonly string[]): Esti
   return copy as EstimateInput;
 }
 
-/** Why a field was refused locally, so the UI can say it in the user's language. */
-export type ProblemReason = 'required' | 'whole-number' | 'too-big';
-
-/** A problem with one field: found here before sending (with a reason) or by the backend. */
+/** A problem with one field, found here before sending or by the backend, in words the UI translates. */
 export interface FieldProblem {
+  /** Dotted path of the contract field ("batchSize", "lora.rank"); '' when the input as a whole is at fault. */
   field: string;
-  /** The contract's English message (shown as is for backend problems). */
-  message: string;
-  reason?: ProblemReason;
-  /** The largest allowed value, for `too-big`. */
-  max?: number;
+  message: Message;
 }
 
 /** Checks the input against the contract here, so a typo shows at once next to its field. */
 export function checkInput(input: EstimateInput): FieldProblem | null {
-  const parsed = estimateInputSchema.safeParse(input);
+  const parsed = estimateInputSchema.safeParse(input, { reportInput: true });
   if (parsed.success) return null;
-  const issue = parsed.error.issues[0];
-  const field = issue?.path.join('.') || 'model';
-  const message = issue?.message ?? 'invalid input';
-  if (field === 'model') return { field, message, reason: 'required' };
-  if (issue?.code === 'too_big') return { field, message, reason: 'too-big', max: Number(issue.maximum) };
-  return { field, message, reason: 'whole-number' };
+  const { field, detail } = firstProblem(parsed.error, estimateInputSchema);
+  return { field: field ?? '', message: detail };
 }
 
 /** The contract paths of the fields the form shows for this input (where an error can be placed). */

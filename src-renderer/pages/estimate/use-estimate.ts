@@ -29,7 +29,7 @@ export function useEstimate(input: EstimateInput, delayMs = 150): EstimateState 
   const badInput = error?.code === 'bad-input';
   return {
     output: data,
-    problem: localProblem ?? (badInput ? { field: error.field ?? '', message: error.message } : undefined),
+    problem: localProblem ?? (badInput ? { field: error.field ?? '', message: error.detail } : undefined),
     failure: error && !badInput ? error : undefined,
     stale,
     settled,

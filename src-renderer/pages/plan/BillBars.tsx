@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Currency } from '../../../src-main/domain/catalog';
 import { formatPrice } from '../../lib/format';
 import { BILL_ITEMS, billStacks, optionId, type PlanOptionRow } from './bill';
+import { useMessageText } from '../../lib/messages';
 
 /** Every option's bill as one bar of its items, on a shared scale, cheapest marked. */
 export function BillBars({
@@ -14,6 +15,7 @@ export function BillBars({
   cheapestId?: string;
 }) {
   const { t } = useTranslation();
+  const text = useMessageText();
   const stacks = billStacks(options);
   const maxTotal = Math.max(...options.map((o) => o.total), 0) || 1;
   const used = BILL_ITEMS.filter((item) => stacks.some((s) => s.parts.some((p) => p.item === item)));
@@ -23,22 +25,18 @@ export function BillBars({
         {options.map((option, i) => {
           const stack = stacks[i]!;
           const id = optionId(option);
+          const label = text(option.label);
           let start = 0;
           const description = stack.parts
             .map((p) => `${t(`plan.item.${p.item}`)} ${formatPrice(p.amount, currency)}`)
             .join(', ');
           return (
             <li key={id} className={id === cheapestId ? 'bill-bar-cheapest' : undefined}>
-              <span className="bill-bar-label" title={option.label}>
-                {option.label}
+              <span className="bill-bar-label" title={label}>
+                {label}
               </span>
-              <svg
-                viewBox="0 0 1000 18"
-                preserveAspectRatio="none"
-                role="img"
-                aria-label={`${option.label}: ${description}`}
-              >
-                <title>{`${option.label}: ${description}`}</title>
+              <svg viewBox="0 0 1000 18" preserveAspectRatio="none" role="img" aria-label={`${label}: ${description}`}>
+                <title>{`${label}: ${description}`}</title>
                 {stack.parts.map((part) => {
                   const width = (part.amount / maxTotal) * 1000;
                   const x = start;

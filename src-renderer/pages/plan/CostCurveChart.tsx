@@ -3,16 +3,18 @@ import { LineChart, type ChartMarker, type LineSeries } from '../../components/L
 import { formatHours, formatNumber, formatPrice } from '../../lib/format';
 import type { PlanOutput } from './bill';
 import { valueAt } from './plan-form';
+import { useMessageText } from '../../lib/messages';
 
 type Plan = PlanOutput['plans'][number];
 
 /** Total cost against job length for each billing of one provider, crossings labelled. */
 export function CostCurveChart({ plan, computeHours }: { plan: Plan; computeHours: number }) {
   const { t } = useTranslation();
+  const text = useMessageText();
   const currency = plan.series.currency;
   const series: LineSeries[] = plan.series.series.map((s) => ({
     key: s.key,
-    label: s.label,
+    label: text(s.label),
     points: s.points.map((p) => ({ x: p.computeHours, y: p.total })),
   }));
   const markers: ChartMarker[] = plan.series.crossings.flatMap((crossing) => {

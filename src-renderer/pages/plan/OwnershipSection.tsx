@@ -7,9 +7,9 @@ import { TextField } from '../../components/TextField';
 import { useDebouncedCall } from '../../components/use-debounced-call';
 import { useApp } from '../../lib/app-context';
 import { currencySymbol, formatPercent, formatPrice } from '../../lib/format';
+import { useMessageText } from '../../lib/messages';
 import { useSessionStore } from '../../lib/session-store';
 import { messageOptions } from '../../lib/options';
-import { useMessageText } from '../../lib/messages';
 import { OWNERSHIP_FIELDS, ownershipFormStore, toOwnershipRequest, type OwnershipForm } from './ownership-form';
 
 /** "Rent or buy": what a used card-hour costs when you own the server, against a rental price. */
@@ -25,9 +25,13 @@ export function OwnershipSection({ onSettled }: { onSettled: (settled: boolean) 
     if (result.error && result.error.code !== 'bad-input') reportError(result.error);
   }, [result.error, reportError]);
   const symbol = currencySymbol(form.currency);
-  const badField = prepared.problem?.field ?? (result.error?.code === 'bad-input' ? result.error.field : undefined);
-  const errorFor = (field: keyof OwnershipForm) =>
-    badField === field ? (result.error?.field === field ? result.error.message : t('validation.invalid')) : undefined;
+  const backendProblem = result.error?.code === 'bad-input' ? result.error : undefined;
+  const errorFor = (field: keyof OwnershipForm): string | undefined => {
+    if (prepared.problem) return prepared.problem.field === field ? text(prepared.problem.message) : undefined;
+    // The backend's rules between fields (resale above the price, idle above load power) name one of them.
+    const backendField = backendProblem?.field === 'utilization' ? 'utilizationPercent' : backendProblem?.field;
+    return backendProblem && backendField === field ? text(backendProblem.detail) : undefined;
+  };
   const output = result.data;
   const rental = prepared.request?.rentalPricePerCardHour;
   const currency = output?.currency ?? form.currency;

@@ -4,6 +4,7 @@ import type { Card, Offer } from '../../../src-main/domain/catalog';
 import { useDebouncedCall } from '../../components/use-debounced-call';
 import { call } from '../../lib/api';
 import { useApp } from '../../lib/app-context';
+import { useMessageText } from '../../lib/messages';
 import { useSessionStore } from '../../lib/session-store';
 import { OwnershipSection } from './OwnershipSection';
 import { PlanFields } from './PlanFields';
@@ -15,6 +16,7 @@ import './plan.css';
 /** "How should I pay?": every billing option for one set-up and job, and rent vs buy. */
 export function PlanPage() {
   const { t } = useTranslation();
+  const text = useMessageText();
   const { reportError, setPageState } = useApp();
   const [form, setForm] = useSessionStore(planFormStore);
   const [cards, setCards] = useState<Card[]>([]);
@@ -65,21 +67,18 @@ export function PlanPage() {
 
   const backendProblem = plan.error?.code === 'bad-input' ? plan.error : undefined;
   const problemText = (problem: PlanProblem) =>
-    problem.reason === 'share-hourly'
-      ? t('plan.shareNeedsHourly')
-      : problem.reason === 'share'
-        ? t('plan.sharePercent')
-        : t(`plan.problem.${problem.reason}`);
-  const errorFor = (field: keyof PlanForm): string | undefined => {
-    if (prepared.problem?.field === field) return problemText(prepared.problem);
-    const backendField = backendProblem?.field?.split('.').at(-1);
-    if (backendField === field || (backendField === 'userPriceFraction' && field === 'userSpotValue')) {
-      return backendProblem?.message;
-    }
-    return undefined;
+    problem.reason === 'share-hourly' ? t('plan.shareNeedsHourly') : text(problem.message);
+  /** The form field a contract path lands on ("spot.userPriceFraction" is typed as the spot value). */
+  const formFieldOf = (path: string | undefined) => {
+    const last = path?.split('.').at(-1);
+    return last === 'userPriceFraction' || last === 'userPricePerHour' ? 'userSpotValue' : last;
   };
-  const placed =
-    !backendProblem || Object.keys(form).some((field) => errorFor(field as keyof PlanForm) === backendProblem.message);
+  const backendField = formFieldOf(backendProblem?.field);
+  const errorFor = (field: keyof PlanForm): string | undefined => {
+    if (prepared.problem) return prepared.problem.field === field ? problemText(prepared.problem) : undefined;
+    return backendProblem && backendField === field ? text(backendProblem.detail) : undefined;
+  };
+  const placed = !backendProblem || Object.keys(form).includes(backendField ?? '');
 
   return (
     <div className="plan">
@@ -101,7 +100,7 @@ export function PlanPage() {
         >
           {backendProblem && !placed ? (
             <p className="inline-alert" role="alert">
-              {backendProblem.message}
+              {text(backendProblem.detail)}
             </p>
           ) : null}
           {loaded && providers.length === 0 ? (

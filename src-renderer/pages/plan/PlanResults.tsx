@@ -6,6 +6,7 @@ import { formatNumber, formatPercent, formatPrice } from '../../lib/format';
 import { cheapestOption, optionId, visibleLines, type PlanOutput } from './bill';
 import { BillBars } from './BillBars';
 import { CostCurveChart } from './CostCurveChart';
+import { messageKey, useMessageText } from '../../lib/messages';
 
 type Plan = PlanOutput['plans'][number];
 type Package = Plan['breakEven']['packages'][number];
@@ -13,12 +14,15 @@ type Package = Plan['breakEven']['packages'][number];
 /** One way to pay: the total, the bill line by line, and its notes. */
 function OptionCard({ option, cheapest }: { option: PlanOutput['options'][number]; cheapest: boolean }) {
   const { t } = useTranslation();
+  const text = useMessageText();
   const titleId = `opt-${optionId(option).replace(/[^a-zA-Z0-9-]/g, '_')}`;
   return (
     <article className={`option-card${cheapest ? ' option-cheapest' : ''}`} aria-labelledby={titleId}>
       <header className="option-head">
-        <h3 id={titleId}>{option.label}</h3>
-        {option.label.includes(option.provider) ? null : <p className="option-provider muted">{option.provider}</p>}
+        <h3 id={titleId}>{text(option.label)}</h3>
+        {option.label.params?.provider === option.provider ? null : (
+          <p className="option-provider muted">{option.provider}</p>
+        )}
         <span className="option-tags">
           <span className="tag">{t(`plan.billing.${option.billing}`)}</span>
           {option.userSupplied ? <span className="tag tag-user">{t('plan.userSupplied')}</span> : null}
@@ -30,12 +34,12 @@ function OptionCard({ option, cheapest }: { option: PlanOutput['options'][number
         <span className="muted">{t('plan.wallHours', { hours: formatNumber(option.hours, 1) })}</span>
       </p>
       <table className="bill-lines">
-        <caption className="visually-hidden">{t('plan.billCaption', { option: option.label })}</caption>
+        <caption className="visually-hidden">{t('plan.billCaption', { option: text(option.label) })}</caption>
         <tbody>
           {visibleLines(option).map((line, i) => (
             <tr key={`${line.item}${i}`}>
               <th scope="row">{t(`plan.item.${line.item}`)}</th>
-              <td className="bill-detail">{line.detail}</td>
+              <td className="bill-detail">{text(line.detail)}</td>
               <td className="num">{formatPrice(line.amount, option.currency)}</td>
             </tr>
           ))}
@@ -44,7 +48,7 @@ function OptionCard({ option, cheapest }: { option: PlanOutput['options'][number
       {option.notes.length > 0 ? (
         <ul className="option-notes">
           {option.notes.map((note) => (
-            <li key={note}>{note}</li>
+            <li key={messageKey(note)}>{text(note)}</li>
           ))}
         </ul>
       ) : null}
@@ -91,12 +95,13 @@ function PackageRow({ pkg, plan }: { pkg: Package; plan: Plan }) {
 /** The planner's answer: options, spot, packages, charts, assumptions. */
 export function PlanResults({ output, currency }: { output: PlanOutput; currency: Currency }) {
   const { t } = useTranslation();
+  const text = useMessageText();
   const [chartProvider, setChartProvider] = useState('');
   const cheapestId = cheapestOption(output.options);
   const plan = output.plans.find((p) => p.provider === chartProvider) ?? output.plans[0];
   const spot = output.plans[0]?.spot;
   const packages = output.plans.flatMap((p) => p.breakEven.packages.map((pkg) => ({ pkg, plan: p })));
-  const assumptions = [...new Set(output.plans.flatMap((p) => p.assumptions))];
+  const assumptions = [...new Map(output.plans.flatMap((p) => p.assumptions).map((m) => [messageKey(m), m])).values()];
   const sorted = [...output.options].sort((a, b) => a.total - b.total);
   return (
     <>
@@ -135,7 +140,7 @@ export function PlanResults({ output, currency }: { output: PlanOutput; currency
           <p className="muted small">
             {t('plan.rateSource', {
               rate: formatNumber(spot.interruptionsPerHour, 3),
-              source: spot.interruptionRateSource,
+              source: text(spot.interruptionRateSource),
             })}
           </p>
         </section>
@@ -196,7 +201,7 @@ export function PlanResults({ output, currency }: { output: PlanOutput; currency
           <h2 id="plan-assumptions-title">{t('plan.assumptionsTitle')}</h2>
           <ul className="assumptions">
             {assumptions.map((line) => (
-              <li key={line}>{line}</li>
+              <li key={messageKey(line)}>{text(line)}</li>
             ))}
           </ul>
         </section>

@@ -1,18 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import { msg } from '../../../src-main/domain/messages';
 import { billStacks, cheapestOption, optionId, visibleLines, type PlanOptionRow } from './bill';
 
 const option = (over: Partial<PlanOptionRow>): PlanOptionRow => ({
   provider: 'AutoDL',
   billing: 'hourly',
-  label: 'AutoDL on-demand',
+  label: msg('plan.label.onDemand', { provider: 'AutoDL', granularity: msg('plan.granularity.second') }),
   currency: 'CNY',
   total: 32.52,
   lines: [
-    { item: 'setup', amount: 2.97, detail: '' },
-    { item: 'compute', amount: 28.12, detail: '' },
-    { item: 'idle', amount: 0.99, detail: '' },
-    { item: 'storage', amount: 0.44, detail: '' },
-    { item: 'egress', amount: 0, detail: '' },
+    { item: 'setup', amount: 2.97, detail: msg('plan.line.compute', { hours: 1, rate: 1 }) },
+    { item: 'compute', amount: 28.12, detail: msg('plan.line.compute', { hours: 1, rate: 1 }) },
+    { item: 'idle', amount: 0.99, detail: msg('plan.line.compute', { hours: 1, rate: 1 }) },
+    { item: 'storage', amount: 0.44, detail: msg('plan.line.compute', { hours: 1, rate: 1 }) },
+    { item: 'egress', amount: 0, detail: msg('plan.line.compute', { hours: 1, rate: 1 }) },
   ],
   hours: 16.2,
   notes: [],
@@ -34,9 +35,9 @@ describe('bill helpers', () => {
     const pkg = option({
       billing: 'monthly',
       lines: [
-        { item: 'package', amount: 6500, detail: '' },
-        { item: 'setup', amount: 0, detail: 'inside the package' },
-        { item: 'snapshot', amount: 0, detail: '' },
+        { item: 'package', amount: 6500, detail: msg('plan.line.compute', { hours: 1, rate: 1 }) },
+        { item: 'setup', amount: 0, detail: msg('plan.line.setupInPackage', { hours: 0 }) },
+        { item: 'snapshot', amount: 0, detail: msg('plan.line.compute', { hours: 1, rate: 1 }) },
       ],
     });
     expect(visibleLines(pkg).map((l) => l.item)).toEqual(['package', 'setup']);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { english } from '../../../src-main/domain/messages';
 import { planOwnership } from '../../../src-main/domain/plan/ownership';
 import { DEFAULT_OWNERSHIP_FORM, toOwnershipRequest } from './ownership-form';
 
@@ -19,6 +20,9 @@ describe('toOwnershipRequest', () => {
       'utilizationPercent',
     );
     expect(toOwnershipRequest({ ...DEFAULT_OWNERSHIP_FORM, cardCount: '' }).problem?.field).toBe('cardCount');
+    const tooBig = toOwnershipRequest({ ...DEFAULT_OWNERSHIP_FORM, utilizationPercent: '1e30' }).problem;
+    // The percent field says its own range, not the contract's 0–1 share.
+    expect(tooBig && english(tooBig.message)).toBe('too big: must be a number above 0 and at most 100');
     const { request } = toOwnershipRequest({ ...DEFAULT_OWNERSHIP_FORM, rentalPricePerCardHour: '' });
     expect(request && 'rentalPricePerCardHour' in request).toBe(false);
   });

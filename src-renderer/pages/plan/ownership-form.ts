@@ -1,5 +1,9 @@
+import { z } from 'zod';
 import { currencySchema, type Currency } from '../../../src-main/domain/catalog';
+import { firstProblem, type Message } from '../../../src-main/domain/messages';
+import { ownershipInputSchema } from '../../../src-main/domain/plan/ownership';
 import type { ChannelInput } from '../../../src-main/ipc/contract';
+import { numberFromText } from '../../lib/field-problems';
 import { createSessionStore, reviveFlat } from '../../lib/session-store';
 
 export type OwnershipRequest = ChannelInput<'plan:ownership'>;
@@ -52,42 +56,34 @@ function reviveOwnershipForm(saved: unknown): OwnershipForm {
 
 export const ownershipFormStore = createSessionStore('cardwise.ownershipForm', reviveOwnershipForm);
 
-/** The fields of the form in the order they are shown, with the rule each number follows. */
-export const OWNERSHIP_FIELDS: readonly {
-  field: Exclude<keyof OwnershipForm, 'currency'>;
-  rule: 'count' | 'min0' | 'positive' | 'pue' | 'percent';
-}[] = [
-  { field: 'cardCount', rule: 'count' },
-  { field: 'cardPrice', rule: 'min0' },
-  { field: 'serverPrice', rule: 'min0' },
-  { field: 'powerW', rule: 'min0' },
-  { field: 'electricityPricePerKWh', rule: 'min0' },
-  { field: 'pue', rule: 'pue' },
-  { field: 'hostingPerMonth', rule: 'min0' },
-  { field: 'lifetimeYears', rule: 'positive' },
-  { field: 'resaleValue', rule: 'min0' },
-  { field: 'utilizationPercent', rule: 'percent' },
-  { field: 'rentalPricePerCardHour', rule: 'positive' },
-];
+/** Utilization is typed in percent: the contract's share (0–1) as the form shows it. */
+const utilizationPercentSchema = z.number().gt(0).max(100);
 
+/** The fields of the form in the order they are shown, each with the contract's rule for its number. */
+export const OWNERSHIP_FIELDS: readonly { field: Exclude<keyof OwnershipForm, 'currency'>; schema: z.ZodType }[] = [
+  'cardCount',
+  'cardPrice',
+  'serverPrice',
+  'powerW',
+  'electricityPricePerKWh',
+  'pue',
+  'hostingPerMonth',
+  'lifetimeYears',
+  'resaleValue',
+  'utilizationPercent',
+  'rentalPricePerCardHour',
+].map((field) => ({
+  field: field as Exclude<keyof OwnershipForm, 'currency'>,
+  schema:
+    field === 'utilizationPercent'
+      ? utilizationPercentSchema
+      : ownershipInputSchema.shape[field as Exclude<keyof OwnershipRequest, 'currency' | 'utilization'>],
+}));
+
+/** A field that stops the request, with the contract's sentence for it. */
 export interface OwnershipProblem {
   field: keyof OwnershipForm;
-  rule: (typeof OWNERSHIP_FIELDS)[number]['rule'];
-}
-
-function accepts(rule: OwnershipProblem['rule'], value: number): boolean {
-  switch (rule) {
-    case 'count':
-      return Number.isInteger(value) && value >= 1 && value <= 64;
-    case 'min0':
-      return value >= 0;
-    case 'positive':
-      return value > 0;
-    case 'pue':
-      return value >= 1 && value <= 5;
-    case 'percent':
-      return value > 0 && value <= 100;
-  }
+  message: Message;
 }
 
 /** The plan:ownership request, or the first field that stops it. The rental price is optional. */
@@ -95,12 +91,13 @@ export function toOwnershipRequest(
   form: OwnershipForm,
 ): { request: OwnershipRequest; problem?: undefined } | { request?: undefined; problem: OwnershipProblem } {
   const values: Partial<Record<OwnershipProblem['field'], number>> = {};
-  for (const { field, rule } of OWNERSHIP_FIELDS) {
+  for (const { field, schema } of OWNERSHIP_FIELDS) {
     const text = form[field].trim();
     if (text === '' && field === 'rentalPricePerCardHour') continue;
-    const value = Number(text);
-    if (text === '' || !Number.isFinite(value) || !accepts(rule, value)) return { problem: { field, rule } };
-    values[field] = value;
+    // Empty, text, 1e30, a negative number: the schema says what is allowed.
+    const checked = schema.safeParse(numberFromText(text));
+    if (!checked.success) return { problem: { field, message: firstProblem(checked.error, schema).detail } };
+    values[field] = checked.data as number;
   }
   const { utilizationPercent, rentalPricePerCardHour, ...rest } = values;
   return {

@@ -50,14 +50,18 @@ describe('toPlanRequest', () => {
   });
 
   it('names the first bad field', () => {
-    expect(toPlanRequest({ ...DEFAULT_PLAN_FORM, computeHours: '' }, noSpot).problem).toEqual({
+    expect(toPlanRequest({ ...DEFAULT_PLAN_FORM, computeHours: '' }, noSpot).problem).toMatchObject({
       field: 'computeHours',
-      reason: 'required',
+      message: { code: 'validation.notNumber' },
+    });
+    expect(toPlanRequest({ ...DEFAULT_PLAN_FORM, computeHours: '1e30' }, noSpot).problem).toMatchObject({
+      field: 'computeHours',
+      message: { code: 'validation.tooBig' },
     });
     expect(toPlanRequest({ ...DEFAULT_PLAN_FORM, gpus: '1.5' }, noSpot).problem?.field).toBe('gpus');
-    expect(toPlanRequest({ ...DEFAULT_PLAN_FORM, idleHours: '-1' }, noSpot).problem).toEqual({
+    expect(toPlanRequest({ ...DEFAULT_PLAN_FORM, idleHours: '-1' }, noSpot).problem).toMatchObject({
       field: 'idleHours',
-      reason: 'non-negative',
+      message: { code: 'validation.tooSmall' },
     });
     expect(toPlanRequest({ ...DEFAULT_PLAN_FORM, checkpointSaveMinutes: '0' }, noSpot).problem?.field).toBe(
       'checkpointSaveMinutes',

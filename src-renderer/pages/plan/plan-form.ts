@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { currencySchema, type Currency, type Offer } from '../../../src-main/domain/catalog';
 import {
   DEFAULT_CHECKPOINT_SAVE_MINUTES,
@@ -9,7 +10,11 @@ import {
   DEFAULT_SNAPSHOT_DAYS,
   DEFAULT_STORAGE_GB,
 } from '../../../src-main/domain/plan/defaults';
+import { firstProblem, msg, type Message } from '../../../src-main/domain/messages';
+import { planRequestSchema } from '../../../src-main/domain/plan/card-plan';
+import { extrasSchema, planInputSchema, spotSettingsSchema } from '../../../src-main/domain/plan/input';
 import type { ChannelInput } from '../../../src-main/ipc/contract';
+import { numberFromText } from '../../lib/field-problems';
 import { createSessionStore, reviveFlat } from '../../lib/session-store';
 import type { PlanLink } from './plan-link';
 
@@ -121,15 +126,25 @@ export function spotOffers(offers: readonly Offer[], card: string, currency: Cur
   };
 }
 
-export type PlanProblemReason = 'required' | 'positive' | 'non-negative' | 'whole-number' | 'share' | 'share-hourly';
+/**
+ * A field that stops the plan, and why: the contract's sentence for a number out of range (or
+ * missing), or a share of on-demand that no hourly price can turn into money.
+ */
+export type PlanProblem =
+  { field: keyof PlanForm; reason: 'range'; message: Message } | { field: 'userSpotValue'; reason: 'share-hourly' };
 
-/** A field that stops the plan, and why. */
-export interface PlanProblem {
-  field: keyof PlanForm;
-  reason: PlanProblemReason;
-}
+/** The spot share is typed in percent: the contract's fraction (0–1] as the form shows it. */
+const spotSharePercentSchema = z.number().gt(0).max(100);
 
-type NumberRule = 'positive' | 'non-negative';
+/** The contract's schema of each number field (the spot value's depends on its mode). */
+const NUMBER_SCHEMAS = {
+  gpus: planRequestSchema.shape.gpus,
+  computeHours: planRequestSchema.shape.computeHours,
+  setupHours: planInputSchema.shape.setupHours,
+  idleHours: planInputSchema.shape.idleHours,
+  ...spotSettingsSchema.shape,
+  ...extrasSchema.shape,
+} as const;
 
 /**
  * The plan:compute request for the form, or the first field that stops it. Optional fields
@@ -140,44 +155,44 @@ export function toPlanRequest(
   spot: SpotOffers,
 ): { request: PlanRequest; problem?: undefined } | { request?: undefined; problem: PlanProblem } {
   let problem: PlanProblem | undefined;
-  const read = (field: keyof PlanForm, rule: NumberRule, required = false): number | undefined => {
-    const text = String(form[field]).trim();
-    if (text === '') {
-      if (required) problem ??= { field, reason: 'required' };
-      return undefined;
-    }
-    const value = Number(text);
-    const ok = Number.isFinite(value) && (rule === 'positive' ? value > 0 : value >= 0);
-    if (!ok) problem ??= { field, reason: rule };
-    return ok ? value : undefined;
+  /** The field's number as the contract takes it; empty = left out (or "is required"), anything else checked. */
+  const read = (field: keyof PlanForm, schema: z.ZodType, required = false): number | undefined => {
+    const text = String(form[field]);
+    if (text.trim() === '' && !required) return undefined;
+    const checked = schema.safeParse(numberFromText(text));
+    if (checked.success) return checked.data as number;
+    problem ??= { field, reason: 'range', message: firstProblem(checked.error, schema).detail };
+    return undefined;
   };
+  const number = <K extends keyof typeof NUMBER_SCHEMAS & keyof PlanForm>(field: K, required = false) =>
+    read(field, NUMBER_SCHEMAS[field], required);
 
-  if (form.card === '') problem = { field: 'card', reason: 'required' };
-  const gpus = Number(form.gpus.trim());
-  if (!problem && !(Number.isInteger(gpus) && gpus >= 1 && gpus <= 64))
-    problem = { field: 'gpus', reason: 'whole-number' };
-  const computeHours = read('computeHours', 'positive', true);
-  const setupHours = read('setupHours', 'non-negative');
-  const idleHours = read('idleHours', 'non-negative');
+  if (form.card === '') problem = { field: 'card', reason: 'range', message: msg('validation.required') };
+  const gpus = number('gpus', true);
+  const computeHours = number('computeHours', true);
+  const setupHours = number('setupHours');
+  const idleHours = number('idleHours');
   const spotSettings: NonNullable<PlanRequest['spot']> = {};
   const put = <K extends keyof typeof spotSettings>(key: K, value: (typeof spotSettings)[K] | undefined) => {
     if (value !== undefined) spotSettings[key] = value;
   };
-  put('interruptionsPerHour', read('interruptionsPerHour', 'non-negative'));
-  put('checkpointSaveMinutes', read('checkpointSaveMinutes', 'positive'));
-  put('restartMinutes', read('restartMinutes', 'non-negative'));
-  put('maxLossMinutes', read('maxLossMinutes', 'positive'));
-  put('checkpointIntervalMinutes', read('checkpointIntervalMinutes', 'positive'));
+  put('interruptionsPerHour', number('interruptionsPerHour'));
+  put('checkpointSaveMinutes', number('checkpointSaveMinutes'));
+  put('restartMinutes', number('restartMinutes'));
+  put('maxLossMinutes', number('maxLossMinutes'));
+  put('checkpointIntervalMinutes', number('checkpointIntervalMinutes'));
   if (spot.someLackSpot && form.userSpotMode !== 'none') {
-    const value = read('userSpotValue', 'positive', true);
-    if (form.userSpotMode === 'price') put('userPricePerHour', value);
+    if (form.userSpotMode === 'price')
+      put('userPricePerHour', read('userSpotValue', NUMBER_SCHEMAS.userPricePerHour, true));
     else if (!spot.allHaveHourly) problem ??= { field: 'userSpotValue', reason: 'share-hourly' };
-    else if (value !== undefined && value > 100) problem ??= { field: 'userSpotValue', reason: 'share' };
-    else if (value !== undefined) put('userPriceFraction', value / 100);
+    else {
+      const percent = read('userSpotValue', spotSharePercentSchema, true);
+      if (percent !== undefined) put('userPriceFraction', percent / 100);
+    }
   }
   const extras: NonNullable<PlanRequest['extras']> = {};
-  const extra = <K extends keyof typeof extras>(key: K) => {
-    const value = read(key, 'non-negative');
+  const extra = <K extends keyof typeof extras & keyof PlanForm>(key: K) => {
+    const value = number(key);
     if (value !== undefined) extras[key] = value;
   };
   extra('storageGB');
@@ -188,8 +203,9 @@ export function toPlanRequest(
   extra('snapshotGB');
   extra('snapshotPricePerGBMonth');
   extra('snapshotDays');
-  if (problem || computeHours === undefined)
-    return { problem: problem ?? { field: 'computeHours', reason: 'required' } };
+  if (problem || computeHours === undefined || gpus === undefined) {
+    return { problem: problem ?? { field: 'computeHours', reason: 'range', message: msg('validation.required') } };
+  }
   return {
     request: {
       card: form.card,

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Message } from '../../../src-main/domain/messages';
 import { runOriginSchema, type ImportIssue, type RunOrigin } from '../../../src-main/domain/runs';
 import { SelectField } from '../../components/SelectField';
-import { ApiError, call } from '../../lib/api';
+import { call } from '../../lib/api';
 import { useApp } from '../../lib/app-context';
 import { nativeRunFiles } from '../../lib/desktop';
-import { useMessageText } from '../../lib/messages';
+import { errorMessage, useMessageText } from '../../lib/messages';
 import { options } from '../../lib/options';
 import { downloadText } from './download';
 import { checkImportFile, detectFormat, issuesOf, type ImportFormat } from './import-file';
@@ -16,7 +17,8 @@ type ImportState =
   | { kind: 'working' }
   | { kind: 'done'; imported: number; duplicates: number }
   | { kind: 'saved'; name: string }
-  | { kind: 'failed'; message: string; issues: ImportIssue[]; format: ImportFormat | null };
+  /** `detail`: the store's or a dialog's refusal; null when the file was refused here (unknown format, bad rows). */
+  | { kind: 'failed'; detail: Message | null; issues: ImportIssue[]; format: ImportFormat | null };
 
 const SHOWN_ISSUES = 1000;
 
@@ -35,14 +37,6 @@ export function ImportExport({ onImported }: { onImported: () => void }) {
   const [origin, setOrigin] = useState<RunOrigin>('mine');
   const [allowDuplicates, setAllowDuplicates] = useState(false);
 
-  /** An error in the UI's language when it carries a code (the desktop channels' do). */
-  const say = (error: unknown) =>
-    error instanceof ApiError && error.detail
-      ? messageText(error.detail)
-      : error instanceof Error
-        ? error.message
-        : String(error);
-
   async function importFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     event.target.value = '';
@@ -59,20 +53,20 @@ export function ImportExport({ onImported }: { onImported: () => void }) {
       setState({ kind: 'working' });
       await importText(file.name, file.text);
     } catch (error) {
-      setState({ kind: 'failed', message: say(error), issues: [], format: null });
+      setState({ kind: 'failed', detail: errorMessage(error), issues: [], format: null });
     }
   }
 
   async function importText(name: string, text: string) {
     const format = detectFormat(name, text);
     if (!format) {
-      setState({ kind: 'failed', message: t('runs.import.unknownFormat'), issues: [], format });
+      setState({ kind: 'failed', detail: null, issues: [], format });
       return;
     }
     // Every bad row is listed before anything is sent; the store checks again, all or nothing.
     const issues = checkImportFile(format, text);
     if (issues.length > 0) {
-      setState({ kind: 'failed', message: t('runs.import.nothingImported', { count: issues.length }), issues, format });
+      setState({ kind: 'failed', detail: null, issues, format });
       return;
     }
     try {
@@ -80,8 +74,7 @@ export function ImportExport({ onImported }: { onImported: () => void }) {
       setState({ kind: 'done', imported: result.imported, duplicates: result.duplicates });
       onImported();
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      setState({ kind: 'failed', message, issues: issuesOf(error), format });
+      setState({ kind: 'failed', detail: errorMessage(error), issues: issuesOf(error), format });
     }
   }
 
@@ -96,7 +89,7 @@ export function ImportExport({ onImported }: { onImported: () => void }) {
       const file = await call('runs:export', { format: format ?? 'csv', origin });
       downloadText(file.filename, file.text, file.format === 'csv' ? 'text/csv;charset=utf-8' : 'application/json');
     } catch (error) {
-      reportError(error instanceof ApiError && error.detail ? new Error(say(error)) : error);
+      reportError(error);
     }
   }
 
@@ -174,12 +167,18 @@ export function ImportExport({ onImported }: { onImported: () => void }) {
       </div>
       {state.kind === 'failed' ? (
         <div className="inline-alert import-failed" role="alert">
-          <p>{state.message}</p>
+          <p>
+            {state.detail
+              ? messageText(state.detail)
+              : state.format === null
+                ? t('runs.import.unknownFormat')
+                : t('runs.import.nothingImported', { count: state.issues.length })}
+          </p>
           {state.issues.length > 0 ? (
             <ul className="import-issues">
               {state.issues.slice(0, SHOWN_ISSUES).map((issue, i) => (
                 <li key={i}>
-                  {where(issue, state.format)} · {issue.field}: {issue.message}
+                  {where(issue, state.format)} · {issue.field}: {messageText(issue.message)}
                 </li>
               ))}
               {state.issues.length > SHOWN_ISSUES ? (

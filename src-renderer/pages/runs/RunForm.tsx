@@ -2,12 +2,12 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Card, ModelPreset } from '../../../src-main/domain/catalog';
 import type { FormGroup } from '../../../src-main/domain/fields/field';
-import { msg } from '../../../src-main/domain/messages';
+import { msg, type Message, type MessageCode } from '../../../src-main/domain/messages';
 import type { Run } from '../../../src-main/domain/runs';
 import { FieldControl } from '../../components/FieldControl';
 import { ApiError, call } from '../../lib/api';
 import { formatParams } from '../../lib/format';
-import { useMessageText } from '../../lib/messages';
+import { errorMessage, useMessageText } from '../../lib/messages';
 import { ESTIMATE_FIELDS, shownFields, updateForm, type EstimateForm } from '../estimate/estimate-form';
 import { ConfigControls } from '../estimate/EstimateFields';
 import { citationUrl } from './citation';
@@ -28,6 +28,11 @@ const GPUS_FIELD = ESTIMATE_FIELDS.find(({ path }) => path === 'gpus')!;
 /** Fields that have a control here (a backend error on another field is shown under the form). */
 const FORM_KEYS = new Set([...RUN_FIELDS, ...ESTIMATE_FIELDS].map(({ key }) => key));
 
+/** A form key's label from the field table, or the key itself for a field the tables do not hold. */
+function labelOf(key: string): MessageCode | undefined {
+  return [...RUN_FIELDS, ...ESTIMATE_FIELDS].find((field) => field.key === key)?.field.label;
+}
+
 /** What the form is for: a new run, one of the user's runs, or a published run (read-only). */
 export type RunFormMode = { kind: 'add' } | { kind: 'edit'; run: Run } | { kind: 'view'; run: Run };
 
@@ -46,7 +51,8 @@ export function RunForm({ mode, initial, cards, models, onSaved, onClose }: RunF
   const text = useMessageText();
   const [draft, setDraft] = useState<RunDraft>(initial);
   const [problems, setProblems] = useState<Record<string, Problem>>({});
-  const [general, setGeneral] = useState<string | null>(null);
+  /** A problem with no field of its own in the form (or none at all), shown above the buttons. */
+  const [general, setGeneral] = useState<{ field: string | null; message: Message } | null>(null);
   const [saving, setSaving] = useState(false);
   const readOnly = mode.kind === 'view';
   const baseline = useMemo(() => draftToInput(initial), [initial]);
@@ -54,9 +60,11 @@ export function RunForm({ mode, initial, cards, models, onSaved, onClose }: RunF
   const set = <K extends keyof RunDraft>(key: K, value: RunDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const setConfig = <K extends keyof EstimateForm>(key: K, value: EstimateForm[K]) =>
     setDraft((d) => ({ ...d, estimate: updateForm(d.estimate, key, value) }));
-  const say = (problem: Problem | undefined) =>
-    problem === undefined ? undefined : 'text' in problem ? problem.text : t(problem.key, problem.values);
-  const errorFor = (field: string) => say(problems[field]);
+  const fieldLabel = (key: string) => {
+    const label = labelOf(key);
+    return label ? text(msg(label)) : key;
+  };
+  const errorFor = (field: string) => (problems[field] ? text(problems[field]) : undefined);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -64,7 +72,8 @@ export function RunForm({ mode, initial, cards, models, onSaved, onClose }: RunF
     const input = draftToInput(draft);
     const found = checkDraft(input);
     setProblems(found);
-    setGeneral(null);
+    const unplaced = Object.entries(found).find(([field]) => !FORM_KEYS.has(field));
+    setGeneral(unplaced ? { field: unplaced[0], message: unplaced[1] } : null);
     if (Object.keys(found).length > 0) return;
     setSaving(true);
     try {
@@ -75,9 +84,9 @@ export function RunForm({ mode, initial, cards, models, onSaved, onClose }: RunF
       }
     } catch (error) {
       const field = error instanceof ApiError && error.field ? formFieldOf(error.field) : null;
-      const message = error instanceof Error ? error.message : String(error);
-      if (field && FORM_KEYS.has(field)) setProblems({ [field]: { text: message } });
-      else setGeneral(message);
+      const message = errorMessage(error);
+      if (field && FORM_KEYS.has(field)) setProblems({ [field]: message });
+      else setGeneral({ field, message });
     } finally {
       setSaving(false);
     }
@@ -168,7 +177,9 @@ export function RunForm({ mode, initial, cards, models, onSaved, onClose }: RunF
       </fieldset>
       {general ? (
         <p className="inline-alert" role="alert">
-          {general}
+          {general.field
+            ? text(msg('validation.withField', { field: fieldLabel(general.field), problem: general.message }))
+            : text(general.message)}
         </p>
       ) : null}
       <div className="form-actions">

@@ -25,6 +25,7 @@ import {
   type SortState,
 } from './runs-query';
 import { RunsTable, type ListedRun } from './RunsTable';
+import type { Message } from '../../../src-main/domain/messages';
 import './runs.css';
 
 const ALL_METHODS = methodSchema.options.join(',');
@@ -53,7 +54,7 @@ export function RunsPage() {
   const [refresh, setRefresh] = useState(0);
   const [form, setForm] = useState<{ mode: RunFormMode; initial: RunDraft; key: number } | null>(null);
   const [toast, setToast] = useState<ToastState | null>(null);
-  const [flags, setFlags] = useState<ReadonlyMap<number, string>>(new Map());
+  const [flags, setFlags] = useState<ReadonlyMap<number, Message>>(new Map());
   const formRef = useRef<HTMLDivElement>(null);
   const reload = useCallback(() => setRefresh((n) => n + 1), []);
 
@@ -98,7 +99,7 @@ export function RunsPage() {
     // One method at a time: the store answers one request at a time, so a sort or page click
     // can slip in between.
     void (async () => {
-      const map = new Map<number, string>();
+      const map = new Map<number, Message>();
       try {
         for (const method of flagMethods.split(',') as Method[]) {
           const answer = await call('runs:flags', { method });

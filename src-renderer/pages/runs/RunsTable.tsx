@@ -9,6 +9,7 @@ import { useMessageText } from '../../lib/messages';
 import { citationUrl } from './citation';
 import { errorFraction, errorLevel, formatError, memoryErrorOf, predictedGiBFor } from './run-accuracy';
 import { ariaSort, type SortState } from './runs-query';
+import type { Message } from '../../../src-main/domain/messages';
 
 export type ListedRun = ChannelOutput<'runs:list'>['runs'][number];
 
@@ -16,7 +17,7 @@ interface RunsTableProps {
   runs: readonly ListedRun[];
   cardName: (id: string) => string;
   /** Why a run is flagged (throughput differs from its twins), by run id. */
-  flags: ReadonlyMap<number, string>;
+  flags: ReadonlyMap<number, Message>;
   sort: SortState;
   onSort: (key: RunSortKey) => void;
   onOpen: (run: ListedRun) => void;
@@ -95,7 +96,8 @@ export function RunsTable({ runs, cardName, flags, sort, onSort, onOpen, onDelet
             const memoryError = memoryErrorOf(run);
             const predictedSpeed = run.predicted?.tokensPerSecond ?? null;
             const speedError = errorFraction(predictedSpeed, run.tokensPerSecond);
-            const flag = flags.get(run.id);
+            const flagged = flags.get(run.id);
+            const flag = flagged ? text(flagged) : null;
             const published = run.origin === 'published';
             const description = `#${run.id} ${run.modelLabel} ${cardName(run.card)}`;
             const url = run.citation ? citationUrl(run.citation) : null;

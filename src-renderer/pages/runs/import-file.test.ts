@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { msg } from '../../../src-main/domain/messages';
+import { ApiError } from '../../lib/api';
 import { checkImportFile, detectFormat, issuesOf } from './import-file';
 
 const config = { model: 'llama-3.1-8b', method: 'lora', precision: 'bf16', batchSize: 1, seqLen: 2048 };
@@ -31,7 +33,12 @@ describe('checkImportFile', () => {
     expect(checkImportFile('json', '{oops')[0]).toMatchObject({ line: 0, field: '(file)' });
   });
   it('reads issues off an error object when it carries them', () => {
-    expect(issuesOf({ issues: [{ line: 3, field: 'gpus', message: 'x' }] })).toHaveLength(1);
+    const detail = msg('validation.tooSmall', { allowed: msg('validation.wholeBetween', { min: 1, max: 1024 }) });
+    const refused = new ApiError('bad-input', 'runs: nothing was imported', {
+      issues: [{ line: 3, field: 'gpus', message: 'too small: …', detail }],
+    });
+    expect(issuesOf(refused)).toEqual([{ line: 3, field: 'gpus', message: detail }]);
+    expect(issuesOf({ issues: [{ line: 3, field: 'gpus', message: 'x' }] })).toEqual([]);
     expect(issuesOf(new Error('x'))).toEqual([]);
     expect(issuesOf(null)).toEqual([]);
   });

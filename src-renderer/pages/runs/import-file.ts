@@ -1,4 +1,6 @@
+import { msg } from '../../../src-main/domain/messages';
 import { decodeRunsCsv, decodeRunsJson, validateImportRows, type ImportIssue } from '../../../src-main/domain/runs';
+import { ApiError } from '../../lib/api';
 
 export type ImportFormat = 'csv' | 'json';
 
@@ -26,8 +28,12 @@ export function checkImportFile(format: ImportFormat, text: string): ImportIssue
   return validateImportRows(decoded.rows).issues;
 }
 
-/** The issues a failed `runs:import` carried, when the error object has them. */
+/** The issues a failed `runs:import` carried, each with its sentence as a message. */
 export function issuesOf(error: unknown): ImportIssue[] {
-  const issues = (error as { issues?: unknown } | null)?.issues;
-  return Array.isArray(issues) ? (issues as ImportIssue[]) : [];
+  if (!(error instanceof ApiError)) return [];
+  return (error.issues ?? []).map(({ line, field, detail }) => ({
+    line,
+    field,
+    message: detail ?? msg('validation.invalid'),
+  }));
 }

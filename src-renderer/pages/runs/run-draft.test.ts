@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { english, msg } from '../../../src-main/domain/messages';
 import type { Run } from '../../../src-main/domain/runs';
 import { CUSTOM_SIZE, DEFAULT_FORM } from '../estimate/estimate-form';
 import {
@@ -76,13 +77,14 @@ describe('the run form', () => {
     };
     const problems = checkDraft(draftToInput(draft, 0));
     expect(Object.keys(problems).sort()).toEqual(['batchSize', 'durationHours', 'gpus', 'model', 'peakMemoryGiB']);
-    expect(problems.gpus).toEqual({ key: 'validation.whole-number' });
-    expect(problems.durationHours).toEqual({ key: 'runs.validation.nonNegative' });
+    expect(english(problems.gpus!)).toBe('too small: must be a whole number from 1 to 1,024');
+    expect(english(problems.durationHours!)).toBe('too small: must be a number from 0 to 100,000');
+    expect(english(problems.peakMemoryGiB!)).toBe('must be a number from 0 to 4,096');
   });
 
   it('asks for the meter when a peak is given without one', () => {
     const draft = { ...blankDraft([{ id: 'rtx-4090' }], 'CNY'), peakMemoryGiB: '20', memoryMeter: '' as const };
-    expect(checkDraft(draftToInput(draft, 0))).toEqual({ memoryMeter: { key: 'runs.validation.meter' } });
+    expect(checkDraft(draftToInput(draft, 0))).toEqual({ memoryMeter: msg('runs.rule.meter') });
   });
 });
 

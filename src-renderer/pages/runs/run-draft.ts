@@ -1,5 +1,6 @@
 import type { Card, Currency, ModelPreset } from '../../../src-main/domain/catalog';
 import type { EstimateInput, ModelInputObject } from '../../../src-main/domain/estimate/input';
+import { fieldProblems, type Message } from '../../../src-main/domain/messages';
 import { runFields } from '../../../src-main/domain/fields/run-fields';
 import {
   runFieldsSchema,
@@ -9,13 +10,7 @@ import {
   type RunPatch,
 } from '../../../src-main/domain/runs';
 import { formFields, formKeyOf, formText, formValue, type FormField, type TableForm } from '../../lib/field-form';
-import {
-  DEFAULT_FORM,
-  ESTIMATE_FIELDS,
-  formFromInput,
-  toEstimateInput,
-  type EstimateForm,
-} from '../estimate/estimate-form';
+import { DEFAULT_FORM, formFromInput, toEstimateInput, type EstimateForm } from '../estimate/estimate-form';
 
 // The configuration is the Estimate form; the run's GPUs are its GPUs field; what tokens/s counts
 // has no control (a file or the CLI says it), so an edit leaves it as logged.
@@ -136,38 +131,16 @@ export function formFieldOf(path: string): string {
   return path.split('.')[0]!;
 }
 
-/** What to say about a field: an i18n key with its values, or the contract's own words. */
-export type Problem = { key: string; values?: Record<string, string | number> } | { text: string };
-
-/** The whole-number fields of the configuration (batch, sequence, GPUs, LoRA rank), from the table. */
-const WHOLE_NUMBER_FIELDS = new Set(
-  ESTIMATE_FIELDS.filter(({ field }) => field.control?.kind === 'number' && field.control.step === 1).map(
-    ({ key }) => key,
-  ),
-);
-const RULE_KEYS: Record<string, string> = {
-  currency: 'runs.validation.currency',
-  memoryMeter: 'runs.validation.meter',
-};
+/** What to say about a field: the contract's sentence, which the form shows in the user's language. */
+export type Problem = Message;
 
 /** Checks a draft's input against the contract; every field at fault, keyed by form field. */
 export function checkDraft(input: RunInputDraft): Record<string, Problem> {
   const parsed = runInputSchema.safeParse(input);
   if (parsed.success) return {};
   const problems: Record<string, Problem> = {};
-  for (const issue of parsed.error.issues) {
-    const field = formFieldOf(issue.path.map(String).join('.'));
-    if (problems[field]) continue;
-    if (issue.code === 'custom')
-      problems[field] = RULE_KEYS[field] ? { key: RULE_KEYS[field] } : { text: issue.message };
-    else if (field === 'model') problems[field] = { key: 'validation.required' };
-    else if (issue.code === 'too_big')
-      problems[field] = { key: 'validation.too-big', values: { max: Number(issue.maximum) } };
-    else if (WHOLE_NUMBER_FIELDS.has(field)) problems[field] = { key: 'validation.whole-number' };
-    else if (issue.code === 'too_small' && Number(issue.minimum) === 0)
-      problems[field] = { key: 'runs.validation.nonNegative' };
-    else if (field === 'startedAt') problems[field] = { key: 'runs.validation.startedAt' };
-    else problems[field] = { key: 'validation.positive' };
+  for (const { field, detail } of fieldProblems(parsed.error, runInputSchema)) {
+    problems[formFieldOf(field ?? '')] ??= detail;
   }
   return problems;
 }
