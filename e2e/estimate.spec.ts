@@ -38,7 +38,9 @@ test('a size typed by hand is estimated, and bad input is named at its field', a
   await expect(page.getByText('shape guessed from size', { exact: false })).toBeVisible();
 
   await page.getByLabel('Batch size (per GPU)').fill('0');
-  await expect(page.getByText('Enter a whole number of 1 or more.')).toBeVisible();
+  await expect(page.getByText('too small: must be a whole number from 1 to 65,536')).toBeVisible();
+  await page.getByLabel('Batch size (per GPU)').fill('1e30');
+  await expect(page.getByText('too big: must be a whole number from 1 to 65,536')).toBeVisible();
 });
 
 test('a run logged for a similar set-up corrects the estimate and says what it is based on', async ({

@@ -99,7 +99,7 @@ export function PlanFields({ form, cards, providers, spot, onChange, errorFor }:
         {num(
           'interruptionsPerHour',
           t('plan.interruptionsPerHour'),
-          t('plan.interruptionsSource', { source: INTERRUPTION_RATE_SOURCE }),
+          t('plan.interruptionsSource', { source: text(INTERRUPTION_RATE_SOURCE) }),
         )}
         <div className="field-row field-row-even">
           {num('checkpointSaveMinutes', t('plan.checkpointSaveMinutes'))}
