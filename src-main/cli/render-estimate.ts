@@ -76,6 +76,10 @@ export function renderEstimate(output: EstimateOutput): string {
     if (speed) speedLines.splice(1, 0, `  ${speed}`);
     lines.push(...speedLines);
   }
+  if (output.calibration && output.calibration.flags.length > 0) {
+    lines.push('', 'Calibration');
+    for (const flag of output.calibration.flags) lines.push(`  - ${english(flag)}`);
+  }
   return lines.join('\n');
 }
 
