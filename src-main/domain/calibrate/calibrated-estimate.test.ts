@@ -12,15 +12,7 @@ const presets = readDataFile<ModelPreset[]>('models.json');
 const rtx4090 = cards.find((card) => card.id === 'rtx-4090')!;
 const GIB = 2 ** 30;
 
-const lora: EstimateInput = {
-  model: 'qwen2.5-7b',
-  method: 'lora',
-  precision: 'bf16',
-  batchSize: 2,
-  seqLen: 1024,
-  gradientCheckpointing: true,
-  gpu: 'rtx-4090',
-};
+const lora: EstimateInput = { model: 'llama-3.2-3b', method: 'lora', precision: 'bf16', batchSize: 1, seqLen: 2048 };
 const raw = estimateMemory(lora, { presets, cards, headroomFraction: 0.1 });
 
 /** A run of exactly this configuration on a 4090 that used 1.4× the predicted memory and ran at 0.8× the speed. */
