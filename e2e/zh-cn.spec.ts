@@ -81,7 +81,7 @@ const idle = (page: Page) =>
   page.waitForFunction(() => !document.querySelector('[data-state="computing"], [data-state="loading"]'));
 
 async function open(page: Page, route: string): Promise<void> {
-  await page.goto(`${server.url.split('?')[0]}#/${route}`);
+  await page.goto(`${server.url}#/${route}`);
   await expect(page.locator('main[data-state="ready"]')).toBeVisible();
 }
 
