@@ -186,7 +186,7 @@ describe('cardwise runs', () => {
     expect(list.runs.map((run) => run.cost)).toEqual([5.5, 10]);
     const bad = runCli(db, ['runs', 'list', '--sort', 'price']);
     expect(bad.status).toBe(2);
-    expect(bad.stderr).toMatch(/^error: --sort: must be one of /);
+    expect(bad.stderr).toMatch(/^error: --sort: must be one of: /);
   });
 });
 

@@ -206,7 +206,7 @@ describe('cardwise estimate', () => {
     const result = cardwise(['estimate', ...lora13b, '--batch', '12x', '--json']);
     expect(result.status).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe('error: --batch: must be a positive integer, got "12x"\n');
+    expect(result.stderr).toBe('error: --batch: must be a whole number from 1 to 65,536, got "12x"\n');
   });
 
   it('a value the contract rejects names the flag that set it', () => {

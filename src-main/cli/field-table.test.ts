@@ -98,7 +98,10 @@ describe('a field added to a copy of the table', () => {
       }
     })();
     expect(refused).toBeInstanceOf(UsageError);
-    expect(refused).toMatchObject({ where: '--grad-accum', message: 'must be a positive integer' });
+    expect(refused).toMatchObject({
+      where: '--grad-accum',
+      message: 'too small: must be a whole number from 1 to 4,096',
+    });
   });
 
   it('is a control of the form, labelled in the UI language, in its section', () => {

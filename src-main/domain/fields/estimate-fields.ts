@@ -228,7 +228,9 @@ export const estimateFields = {
             .array(loraTargetSchema)
             .min(1)
             .max(7)
-            .refine((list) => new Set(list).size === list.length, { error: 'input.loraTargetTwice' satisfies MessageCode }),
+            .refine((list) => new Set(list).size === list.length, {
+              error: 'input.loraTargetTwice' satisfies MessageCode,
+            }),
         ]),
         default: 'attention',
         label: 'field.lora.targets',

@@ -42,8 +42,14 @@ describe('zod issues as sentences with the schema’s limits', () => {
   });
 
   it('says a missing field is required, and names the field in the path, not in the sentence', () => {
-    const { seqLen: _seqLen, ...noSeq } = lora;
-    expect(said(estimateInputSchema, noSeq)).toEqual({ field: 'seqLen', en: 'is required', zh: '必填' });
+    const gpus = z.object({ run: z.object({ gpus: z.number().int().min(1) }) });
+    expect(said(gpus, { run: {} })).toEqual({ field: 'run.gpus', en: 'is required', zh: '必填' });
+    const { method: _method, ...noMethod } = lora;
+    expect(said(estimateInputSchema, noMethod)).toEqual({
+      field: 'method',
+      en: 'is required, one of: inference, full, lora, qlora',
+      zh: '必填，应为以下之一：inference, full, lora, qlora',
+    });
   });
 
   it('reads the limits through optional, nested and union schemas', () => {
