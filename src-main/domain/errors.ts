@@ -3,16 +3,13 @@ import { english, firstProblem, type Message } from './messages';
 
 /** A bad input found by domain logic (after schema parsing), naming the field at fault. */
 export class InputError extends Error {
-  /** The sentence as a code with parameters, for the doors to translate (absent for plain text). */
-  readonly detail: Message | undefined;
-
   constructor(
     readonly field: string,
-    detail: Message | string,
+    /** The sentence as a code with parameters, for the doors to translate; `message` holds its English. */
+    readonly detail: Message,
   ) {
-    super(typeof detail === 'string' ? detail : english(detail));
+    super(english(detail));
     this.name = 'InputError';
-    this.detail = typeof detail === 'string' ? undefined : detail;
   }
 }
 

@@ -50,9 +50,9 @@ function dialogs(answers: { open?: string | null; save?: string | null }) {
   return { desktop: createDesktopDispatcher({ contract: app.dispatcher, dialogs: fake }), asked };
 }
 
-const data = <T>(result: Result<unknown>) => {
+const data = <T>(result: Result<T>): T => {
   if (!result.ok) throw new Error(JSON.stringify(result.error));
-  return result.data as T;
+  return result.data;
 };
 
 describe('runs:open-file', () => {
@@ -63,9 +63,7 @@ describe('runs:open-file', () => {
   it('reads the chosen file for the usual import path', async () => {
     const file = join(dir, 'runs.csv');
     writeFileSync(file, 'card,gpus\nrtx-4090,1\n');
-    const opened = data<{ file: { name: string; text: string } }>(
-      await dialogs({ open: file }).desktop.dispatch('runs:open-file', undefined),
-    );
+    const opened = data(await dialogs({ open: file }).desktop.dispatch('runs:open-file', undefined));
     expect(opened.file).toEqual({ name: 'runs.csv', text: 'card,gpus\nrtx-4090,1\n' });
   });
 
@@ -103,9 +101,7 @@ describe('runs:save-file', () => {
     expect(asked).toEqual([
       { suggestedName: expect.stringMatching(/^cardwise-runs-\d{4}-\d\d-\d\d\.csv$/), formats: ['csv'] },
     ]);
-    const exported = data<{ text: string }>(
-      await app.dispatcher.dispatch('runs:export', { format: 'csv', origin: 'mine' }),
-    );
+    const exported = data(await app.dispatcher.dispatch('runs:export', { format: 'csv', origin: 'mine' }));
     expect(readFileSync(join(dir, 'mine.csv'), 'utf8')).toBe(exported.text);
     expect(exported.text).toContain('from the desktop test');
   });

@@ -4,8 +4,8 @@ import { basename, extname } from 'node:path';
 import { InputError } from '../domain/errors';
 import { msg } from '../domain/messages';
 import { EXCHANGE_TEXT_MAX_CHARS } from '../domain/runs/import-issues';
-import { isDesktopChannel, type DesktopChannel } from '../ipc/channels';
-import { desktopContract, type DesktopOutputs, type Result } from '../ipc/contract';
+import { isDesktopChannel, type Channel, type DesktopChannel } from '../ipc/channels';
+import { desktopContract, type ChannelOutput, type DesktopOutputs, type Result } from '../ipc/contract';
 import { describeZodError, toContractError, type Dispatcher } from '../ipc/register';
 import type { z } from 'zod';
 
@@ -22,6 +22,13 @@ const MAX_IMPORT_BYTES = EXCHANGE_TEXT_MAX_CHARS;
 
 type ExportFormat = 'csv' | 'json';
 
+/** The contract's dispatcher, plus the desktop channels, each typed by the channel named. */
+export interface DesktopDispatcher extends Dispatcher {
+  dispatch<C extends DesktopChannel>(channel: C, rawInput: unknown): Promise<Result<DesktopOutputs[C]>>;
+  dispatch<C extends Channel>(channel: C, rawInput: unknown): Promise<Result<ChannelOutput<C>>>;
+  dispatch(channel: string, rawInput: unknown): Promise<Result<unknown>>;
+}
+
 type Handlers = {
   [C in DesktopChannel]: (input: z.output<(typeof desktopContract)[C]['input']>) => Promise<DesktopOutputs[C]>;
 };
@@ -32,7 +39,7 @@ type Handlers = {
  * `runs:import`); the save dialog writes what `runs:export` produced. The renderer never
  * names a path: only the user, in a native dialog, does.
  */
-export function createDesktopDispatcher(deps: { contract: Dispatcher; dialogs: RunFileDialogs }): Dispatcher {
+export function createDesktopDispatcher(deps: { contract: Dispatcher; dialogs: RunFileDialogs }): DesktopDispatcher {
   const handlers: Handlers = {
     async 'runs:open-file'() {
       const path = await deps.dialogs.chooseFileToOpen();

@@ -117,7 +117,7 @@ export function startDesktop(paths: { mainDir: string; nativeBinding: string }):
       return showProblem({ kind: 'database', dbPath, code: typeof code === 'string' ? code : undefined, message });
     }
     const settings = await service.dispatcher.dispatch('settings:get', undefined);
-    if (settings.ok) language = (settings.data as Settings).language;
+    if (settings.ok) language = settings.data.language;
 
     const contract = service.dispatcher;
     registerIpc(ipcMain, {

@@ -118,7 +118,7 @@ export function toContractError(error: unknown, mapError?: ErrorMapper): Contrac
       code: 'bad-input',
       message: `${error.field}: ${error.message}`,
       field: error.field,
-      ...(error.detail ? { detail: error.detail } : {}),
+      detail: error.detail,
     };
   }
   const mapped = mapError?.(error);
