@@ -66,7 +66,8 @@ const DATA_KEYS = new Set([
 const ALLOWED_IN_CHINESE = new Set(
   [
     'GiB GB TFLOPS FLOPs MFU LoRA QLoRA NVLink PCIe HBM GDDR BF16 FP32 MoE KV GPU CPU CUDA token',
-    'FlashAttention SDPA AdamW SGD bitsandbytes GPTQ AWQ GGUF NF4 ZeRO FSDP DDP SwiGLU GQA fp16 bf16 fp8 int8 int4 fp32',
+    'FlashAttention SDPA AdamW Paged SGD bitsandbytes LLM.int bit GPTQ AWQ GGUF NF ZeRO FSDP DDP SwiGLU GQA MLP fp bf int',
+    'Hugging Face Trainer PEFT transformers torch reserved allocated offload logits true false',
     'llama.cpp vLLM PyTorch eager HF generate all-gather reduce-scatter all-reduce CNY USD kernel',
     'nvidia-smi torch-reserved torch-allocated tokensPerSecond config mine ISO JSON',
   ]
