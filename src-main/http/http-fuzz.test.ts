@@ -13,6 +13,7 @@ import { CHANNELS, type Channel } from '../ipc/channels';
 import { contract } from '../ipc/contract';
 import { typedCalls } from '../ipc/call.testkit';
 import { decodeRunsCsv, decodeRunsJson, validateImportRows } from '../domain/runs';
+import { pinpoint } from '../domain/messages';
 import { fingerprint, type DbFingerprint } from '../db/db-fingerprint.testkit';
 import { READ_ONLY_CHANNELS, validInputs, validRun } from './fuzz-inputs.testkit';
 import {
@@ -229,7 +230,9 @@ describe('boundary fuzz over HTTP', () => {
           continue;
         }
         tally.schemaRefused++;
-        const path = parsed.error.issues[0]?.path ?? [];
+        const issue = parsed.error.issues[0];
+        // A union's issue is pinpointed to the branch that got furthest ("model" -> "model.hidden").
+        const path = issue ? pinpoint(issue).path : [];
         if (path.length > 0) expect(body.error.field, context).toBe(path.map(String).join('.'));
       }
     }
