@@ -80,12 +80,16 @@ async function strayEnglish(page: Page, data: readonly string[]): Promise<string
 const idle = (page: Page) =>
   page.waitForFunction(() => !document.querySelector('[data-state="computing"], [data-state="loading"]'));
 
+/** Opens a page the way a user does: its link in the navigation. */
 async function open(page: Page, route: string): Promise<void> {
-  await page.goto(`${server.url}#/${route}`);
+  await page.locator(`nav a[href="#/${route}"]`).click();
+  await expect(page).toHaveURL(new RegExp(`#/${route}$`));
   await expect(page.locator('main[data-state="ready"]')).toBeVisible();
 }
 
 test('every page speaks Chinese: results, explanations, bills, flags and the errors of each form', async ({ page }) => {
+  // Six pages, each with its results, explanations and an error: three times one page's time budget.
+  test.slow();
   const data = await dataStrings();
   await page.goto(server.url);
   await expect(page.locator('main[data-state="ready"]')).toBeVisible();

@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Card, ModelPreset } from '../../../src-main/domain/catalog';
-import { msg } from '../../../src-main/domain/messages';
+import { msg, type MessageCode } from '../../../src-main/domain/messages';
 import { call } from '../../lib/api';
 import { useApp } from '../../lib/app-context';
 import { useMessageText } from '../../lib/messages';
 import { useSessionStore } from '../../lib/session-store';
-import { CUSTOM_SIZE, shownFields, toEstimateInput, updateForm } from './estimate-form';
+import { CUSTOM_SIZE, ESTIMATE_FIELDS, shownFields, toEstimateInput, updateForm } from './estimate-form';
 import { EstimateFields } from './EstimateFields';
 import { EstimateResults } from './EstimateResults';
 import { estimateFormStore } from './estimate-store';
@@ -14,17 +14,15 @@ import { QuickPicks } from './QuickPicks';
 import { applyQuickPick } from './quick-picks';
 import { useEstimate } from './use-estimate';
 
-/** The Estimate label of a contract field whose key differs from its label's. */
-const FIELD_LABELS: Record<string, string> = {
-  'lora.rank': 'loraRank',
-  'lora.targets': 'loraTargets',
-  lora: 'loraRank',
-  gpu: 'speedCard',
-};
+/** A contract field's label from the field table (a group, such as lora, by its rank's); undefined for none. */
+function labelOf(path: string): MessageCode | undefined {
+  const field = ESTIMATE_FIELDS.find((f) => f.path === path || f.path === `${path}.rank`);
+  return field?.field.label;
+}
 
 /** "Will it fit?": the form on the left, the answer on the right, updated as you type. */
 export function EstimatePage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const text = useMessageText();
   const { settings, reportError, setPageState } = useApp();
   const [models, setModels] = useState<ModelPreset[] | null>(null);
@@ -65,12 +63,12 @@ export function EstimatePage() {
   const problemText = problem ? text(problem.message) : undefined;
   const errorFor = (field: string) => (problem && placed && problem.field === field ? problemText : undefined);
   // A problem with no field of its own on screen names the field by its label.
-  const labelKey = problem ? `estimate.${FIELD_LABELS[problem.field] ?? problem.field}` : '';
+  const label = problem ? labelOf(problem.field) : undefined;
   const bannerText = problem
     ? problem.field
       ? text(
           msg('validation.withField', {
-            field: i18n.exists(labelKey) ? t(labelKey) : problem.field,
+            field: label ? text(msg(label)) : problem.field,
             problem: problem.message,
           }),
         )
