@@ -4,7 +4,7 @@ import { parseParamCount } from '../domain/estimate/units';
 import { estimateFields, type EstimateFieldContext } from '../domain/fields/estimate-fields';
 import type { AnyField, FieldTable } from '../domain/fields/field';
 import { resolveFields } from '../domain/fields/resolve';
-import { modelShapeFields } from '../domain/fields/model-fields';
+import { modelAttentionFields, modelShapeFields } from '../domain/fields/model-fields';
 import type { FlagValues, OptionSpecs } from './command';
 import {
   checkFlags,
@@ -20,7 +20,8 @@ import { UsageError } from './report-error';
 
 // The model is composed from --model, --params and the shape flags (below); every other field is one flag.
 const { model: modelField, ...detailFields } = estimateFields;
-const shapeBindings = tableBindings(modelShapeFields, 'model.');
+const modelFields = { ...modelShapeFields, ...modelAttentionFields };
+const shapeBindings = tableBindings(modelFields, 'model.');
 const detailBindings = tableBindings(detailFields);
 const estimateBindings: readonly Binding[] = [{ flag: 'model', path: 'model' }, ...shapeBindings, ...detailBindings];
 
@@ -33,7 +34,7 @@ function bindingsIn(flags: FlagValues): readonly Binding[] {
 /** Flags that describe one estimate, from the field table (domain/fields); `rank` and `runs add` take them too. */
 export const estimateOptions: OptionSpecs = {
   model: { type: 'string', value: modelField.flag!.value, description: `${modelField.flag!.help}` },
-  ...tableOptions(modelShapeFields, () => undefined),
+  ...tableOptions(modelFields, () => undefined),
   ...estimateTableOptions(detailFields),
   input: {
     type: 'string',
@@ -146,6 +147,9 @@ function modelFromFlags(flags: FlagValues, presets: readonly ModelPreset[]): unk
 /** The fields of a preset that make up its shape (the strict model object takes no others). */
 function pickShape(preset: ModelPreset): ModelInputObject {
   const shape: Record<string, unknown> = {};
-  for (const field of Object.keys(modelShapeFields)) shape[field] = preset[field as keyof ModelPreset];
+  for (const field of Object.keys(modelFields)) {
+    const value = preset[field as keyof ModelPreset];
+    if (value !== undefined) shape[field] = value;
+  }
   return shape as ModelInputObject;
 }

@@ -1,7 +1,8 @@
 import type en from './en.json';
+import type inputsEn from './inputs.en.json';
 
-/** Every sentence the domain can say, keyed by a stable code (the keys of en.json). */
-export type MessageCode = keyof typeof en;
+/** Every sentence the domain can say, keyed by a stable code (the keys of en.json and inputs.en.json). */
+export type MessageCode = keyof typeof en | keyof typeof inputsEn;
 
 /** A parameter: a value shown as is, a number formatted for the language, or a nested message. */
 export type MessageParam = string | number | Message;
