@@ -63,6 +63,8 @@ export function validInputs(live: { card: unknown; offer: Record<string, unknown
   return {
     'cards:list': [{}],
     'cards:save': [live.card],
+    // An id no row has: deleting a live card would take its offers from the other channels' inputs.
+    'cards:delete': [{ id: 'no-such-card' }],
     'offers:list': [{ cardId: 'rtx-4090' }],
     'offers:add': [offerFields],
     'offers:update': [{ id: offerId, patch: { price: 2.5, region: 'cn-north' } }],

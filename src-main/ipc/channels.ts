@@ -5,6 +5,7 @@
 export const CHANNELS = [
   'cards:list',
   'cards:save',
+  'cards:delete',
   'offers:list',
   'offers:add',
   'offers:update',

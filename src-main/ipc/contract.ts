@@ -284,6 +284,7 @@ const importTextSchema = z.string().max(EXCHANGE_TEXT_MAX_CHARS, {
 export const contract = {
   'cards:list': { input: empty, output: z.object({ cards: z.array(cardSchema) }) },
   'cards:save': { input: cardSchema, output: cardSchema },
+  'cards:delete': { input: z.object({ id: cardIdSchema }).strict(), output: z.object({ id: z.string() }) },
   'offers:list': {
     input: z.object({ cardId: cardIdSchema.optional() }).strict().optional(),
     output: z.object({ offers: z.array(offerSchema) }),
