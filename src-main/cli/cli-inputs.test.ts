@@ -123,3 +123,37 @@ describe('cardwise estimate and rank with a model file', () => {
     expect(result.stderr).toMatch(/--config: README\.md is not valid JSON/);
   });
 });
+
+describe('cardwise fit', () => {
+  it('lists the changes that make LoRA at batch 4 fit a 24 GB card, each with its peak and cost', () => {
+    const advice = runCliJson(db, [
+      'fit',
+      '--gpu',
+      'rtx-4090',
+      '--model',
+      'llama-2-7b',
+      '--method',
+      'lora',
+      '--batch',
+      '4',
+    ]) as {
+      fits: boolean;
+      usableBytes: number;
+      changes: { change: { code: string }; totalBytes: number; timeFactor: number | null }[];
+    };
+    expect(advice.fits).toBe(false);
+    expect(advice.changes.map((c) => c.change.code)).toContain('fit.gradientCheckpointing');
+    for (const change of advice.changes) expect(change.totalBytes).toBeLessThanOrEqual(advice.usableBytes);
+    const text = runCli(db, ['fit', '--gpu', 'rtx-4090', '--model', 'llama-2-7b', '--method', 'lora', '--batch', '4']);
+    expect(text.stdout).toMatch(/^gradient checkpointing\s+\d+\.\d\s+1\s+\d\.\d\d×/m);
+  });
+
+  it('says so when it already fits, and needs --gpu', () => {
+    expect(runCli(db, ['fit', '--gpu', 'h100-sxm', '--model', 'llama-3.2-1b', '--method', 'qlora']).stdout).toMatch(
+      /It fits as it is/,
+    );
+    const missing = runCli(db, ['fit', '--model', 'llama-3.2-1b', '--method', 'qlora']);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toMatch(/--gpu/);
+  });
+});

@@ -10,6 +10,7 @@ import type { Card } from '../domain/catalog';
 import type { EstimateInput } from '../domain/estimate/input';
 import { estimateMemory } from '../domain/estimate/memory';
 import { largestBatch, longestSeq } from '../domain/estimate/solve';
+import { fitChanges } from '../domain/estimate/fit-changes';
 import { estimateSpeed } from '../domain/estimate/speed';
 import { rankCandidates } from '../domain/cost/rank';
 import type { Calibration, CalibrationRun } from '../domain/calibrate';
@@ -19,6 +20,16 @@ import type { HandlerDeps } from './deps';
 /** Will it fit (memory on every card, speed on a named one) and which card is cheapest. */
 export const estimateHandlers = {
   'estimate:compute': ({ calibration = true, ...input }, { db }) => computeEstimate(input, db, calibration),
+  'estimate:fit': ({ input, card: cardId }, { db }) => {
+    const cards = listCards(db);
+    const card = cards.find((c) => c.id === cardId);
+    if (!card) throw new NotFoundError('card', cardId);
+    return fitChanges(input, card, {
+      presets: listModels(db),
+      cards,
+      headroomFraction: getSettings(db).headroomFraction,
+    });
+  },
   'rank:compute': ({ input, workload, options: { calibration = true, ...options } }, { db }) => {
     const settings = getSettings(db);
     const cards = listCards(db);

@@ -73,6 +73,7 @@ export function validInputs(live: { card: unknown; offer: Record<string, unknown
     'settings:get': [{}],
     'settings:set': [{ language: 'zh-CN', currency: 'USD', headroomFraction: 0.2, usdPerCny: 0.14 }],
     'estimate:compute': [estimate, { ...customShape, calibration: false }],
+    'estimate:fit': [{ input: estimate, card: 'rtx-4090' }],
     'rank:compute': [
       {
         input: estimate,

@@ -14,6 +14,7 @@ export const CHANNELS = [
   'settings:get',
   'settings:set',
   'estimate:compute',
+  'estimate:fit',
   'rank:compute',
   'plan:compute',
   'plan:ownership',

@@ -10,6 +10,7 @@ import {
   offerSchema,
 } from '../domain/catalog';
 import { estimateInputSchema, methodSchema } from '../domain/estimate/input';
+import type { FitAdvice } from '../domain/estimate/fit-changes';
 import { isMessage, type Message } from '../domain/messages';
 import { extrasSchema, spotSettingsSchema } from '../domain/plan/input';
 import { jobPlanSchema, planOptionSchema } from '../domain/plan/output';
@@ -302,6 +303,11 @@ export const contract = {
   'settings:get': { input: empty, output: settingsSchema },
   'settings:set': { input: settingsSchema.partial().strict(), output: settingsSchema },
   'estimate:compute': { input: estimateRequestSchema, output: estimateOutputSchema },
+  /** "What would make it fit?" on one card (issue 12): the domain's FitAdvice as it is. */
+  'estimate:fit': {
+    input: z.object({ input: estimateInputSchema, card: cardIdSchema }).strict(),
+    output: z.custom<FitAdvice>(),
+  },
   'rank:compute': { input: rankInputSchema, output: rankOutputSchema },
   'plan:compute': { input: planRequestSchema, output: planOutputSchema },
   'plan:ownership': { input: ownershipInputSchema, output: ownershipOutputSchema },
