@@ -157,3 +157,36 @@ describe('cardwise fit', () => {
     expect(missing.stderr).toMatch(/--gpu/);
   });
 });
+
+describe('cardwise models add --config', () => {
+  it('saves a preset with the exact shape, which --model then takes and the list shows', () => {
+    const saved = runCliJson(db, [
+      'models',
+      'add',
+      '--config',
+      fixture('deepseek-v2-lite.config.json'),
+      '--id',
+      'deepseek-v2-lite',
+    ]) as {
+      id: string;
+      params: number;
+      kvLatentDim: number;
+    };
+    expect(saved).toMatchObject({ id: 'deepseek-v2-lite', kvLatentDim: 576 });
+    const { models } = runCliJson(db, ['models', 'list']) as { models: { id: string }[] };
+    expect(models.map((m) => m.id)).toContain('deepseek-v2-lite');
+    const estimate = runCliJson(db, [
+      'estimate',
+      '--model',
+      'deepseek-v2-lite',
+      '--method',
+      'inference',
+      '--seq',
+      '32768',
+    ]) as {
+      perGpu: { breakdown: { kvCache: number } };
+    };
+    // MLA: 27 layers × (512 + 64) elements × 32768 tokens × 2 bytes (DeepSeek-V2 paper Table 1).
+    expect(estimate.perGpu.breakdown.kvCache).toBe(27 * 576 * 32768 * 2);
+  });
+});

@@ -1,6 +1,6 @@
 import { deleteCard, listCards, upsertCard } from '../db/cards-repo';
 import { addOffer, deleteOffer, listOffers, updateOffer } from '../db/offers-repo';
-import { listModels } from '../db/models-repo';
+import { listModels, upsertModel } from '../db/models-repo';
 import { getSettings, setSettings } from '../db/settings-repo';
 import { NotFoundError } from '../db/store-error';
 import type { Handlers } from '../ipc/register';
@@ -22,6 +22,7 @@ export const catalogHandlers = {
     return { id };
   },
   'models:list': (_input, { db }) => ({ models: listModels(db) }),
+  'models:save': (preset, { db }) => upsertModel(db, preset),
   'settings:get': (_input, { db }) => getSettings(db),
   'settings:set': (patch, { db }) => setSettings(db, patch),
 } satisfies Partial<Handlers<HandlerDeps>>;

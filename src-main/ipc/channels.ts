@@ -11,6 +11,7 @@ export const CHANNELS = [
   'offers:update',
   'offers:delete',
   'models:list',
+  'models:save',
   'settings:get',
   'settings:set',
   'estimate:compute',

@@ -300,6 +300,7 @@ export const contract = {
     output: z.object({ id: z.string() }),
   },
   'models:list': { input: empty, output: z.object({ models: z.array(modelPresetSchema) }) },
+  'models:save': { input: modelPresetSchema, output: modelPresetSchema },
   'settings:get': { input: empty, output: settingsSchema },
   'settings:set': { input: settingsSchema.partial().strict(), output: settingsSchema },
   'estimate:compute': { input: estimateRequestSchema, output: estimateOutputSchema },
