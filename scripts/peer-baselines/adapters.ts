@@ -95,7 +95,15 @@ const gpuPoor: Peer = {
 
 /** A ResolvedModel for Cardwise's LoRA parameter count (the peer's "% trainable" input). */
 function asResolved(shape: ModelShape): ResolvedModel {
-  return { ...shape, id: null, name: 'row', activeParams: shape.params };
+  return {
+    ...shape,
+    id: null,
+    name: 'row',
+    activeParams: shape.params,
+    slidingWindow: null,
+    slidingWindowLayers: 0,
+    kvLatentDim: null,
+  };
 }
 
 const canItRun: Peer = {

@@ -17,10 +17,18 @@ const CARD_IDS = [
   'a100-80gb',
   'a100-80gb-pcie',
   'a800-80gb',
+  'h100-pcie',
+  'h100-sxm',
   'h20-96gb',
+  'h800-80gb',
+  'l20-48gb',
+  'l40s',
   'rtx-3090',
   'rtx-4090',
+  'rtx-4090d',
   'rtx-5090',
+  'rtx-a6000',
+  'v100-sxm2-32gb',
 ];
 
 let dir: string;

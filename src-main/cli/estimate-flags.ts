@@ -4,7 +4,7 @@ import { parseParamCount } from '../domain/estimate/units';
 import { estimateFields, type EstimateFieldContext } from '../domain/fields/estimate-fields';
 import type { AnyField, FieldTable } from '../domain/fields/field';
 import { resolveFields } from '../domain/fields/resolve';
-import { modelShapeFields } from '../domain/fields/model-fields';
+import { modelAttentionFields, modelShapeFields } from '../domain/fields/model-fields';
 import type { FlagValues, OptionSpecs } from './command';
 import {
   checkFlags,
@@ -16,11 +16,15 @@ import {
   tableOptions,
   type Binding,
 } from './flag-input';
+import type { FileModel } from '../domain/model-files/file-model';
+import type { GgufModel } from '../domain/model-files/gguf-header';
+import { MODEL_FILE_FLAGS, type ModelFileKind } from './model-file';
 import { UsageError } from './report-error';
 
 // The model is composed from --model, --params and the shape flags (below); every other field is one flag.
 const { model: modelField, ...detailFields } = estimateFields;
-const shapeBindings = tableBindings(modelShapeFields, 'model.');
+const modelFields = { ...modelShapeFields, ...modelAttentionFields };
+const shapeBindings = tableBindings(modelFields, 'model.');
 const detailBindings = tableBindings(detailFields);
 const estimateBindings: readonly Binding[] = [{ flag: 'model', path: 'model' }, ...shapeBindings, ...detailBindings];
 
@@ -33,14 +37,42 @@ function bindingsIn(flags: FlagValues): readonly Binding[] {
 /** Flags that describe one estimate, from the field table (domain/fields); `rank` and `runs add` take them too. */
 export const estimateOptions: OptionSpecs = {
   model: { type: 'string', value: modelField.flag!.value, description: `${modelField.flag!.help}` },
-  ...tableOptions(modelShapeFields, () => undefined),
+  ...tableOptions(modelFields, () => undefined),
   ...estimateTableOptions(detailFields),
+  config: {
+    type: 'string',
+    value: 'FILE',
+    description: 'the model from its Hugging Face config.json (exact shape and parameter count), instead of --model',
+  },
+  safetensors: {
+    type: 'string',
+    value: 'FILE',
+    description: 'the model from a .safetensors file header or model.safetensors.index.json (exact parameter count)',
+  },
+  gguf: {
+    type: 'string',
+    value: 'FILE',
+    description: 'the model from a GGUF file header: shape, quant type, exact tensor bytes (inference)',
+  },
   input: {
     type: 'string',
     value: 'FILE',
     description: 'read the EstimateInput JSON from FILE ("-" = stdin) instead of flags',
   },
 };
+
+/** The model-file flag given (at most one), with its path. */
+export function modelFileFlag(flags: FlagValues): { kind: ModelFileKind; path: string } | undefined {
+  const given = (Object.keys(MODEL_FILE_FLAGS) as ModelFileKind[]).filter((kind) => typeof flags[kind] === 'string');
+  if (given.length > 1) {
+    throw new UsageError(
+      MODEL_FILE_FLAGS[given[1]!],
+      `give one model file (${given.map((k) => MODEL_FILE_FLAGS[k]).join(' or ')})`,
+    );
+  }
+  const kind = given[0];
+  return kind === undefined ? undefined : { kind, path: flags[kind] as string };
+}
 // --params stands in for --model (either one is needed), so the table's "(required)" does not apply.
 estimateOptions.params = { ...estimateOptions.params!, description: modelShapeFields.params.flag!.help };
 
@@ -101,9 +133,19 @@ function hasShapeOverrides(flags: FlagValues): boolean {
  * shape flags turn the model into a shape object that starts from `--params` or from the
  * preset's shape (`presets` must then hold it).
  */
-export function estimateInputFromFlags(flags: FlagValues, presets: readonly ModelPreset[] = []): EstimateInput {
+export function estimateInputFromFlags(
+  flags: FlagValues,
+  presets: readonly ModelPreset[] = [],
+  fileModel?: FileModel,
+): EstimateInput {
   const input = inputFromBindings(detailBindings, flags);
-  input.model = modelFromFlags(flags, presets);
+  input.model = fileModel ? modelFromFile(flags, fileModel) : modelFromFlags(flags, presets);
+  if (fileModel?.kind === 'gguf') {
+    // A GGUF file is its quantization: the nearest scheme the estimator models, unless the flags say otherwise.
+    const { scheme } = fileModel as GgufModel;
+    input.precision ??= scheme === 'gguf-q8_0' ? 'int8' : 'int4';
+    input.quant ??= scheme;
+  }
   checkFlags(estimateInputSchema, input, bindingsIn(flags), flags, 'estimate');
   return input as EstimateInput;
 }
@@ -114,6 +156,16 @@ export function estimateInputFromFlags(flags: FlagValues, presets: readonly Mode
  */
 export function estimateFlagFor(flags: FlagValues): (field: string) => string | undefined {
   return flagFinder(bindingsIn(flags));
+}
+
+/** The shape a model file gave, with any shape flag overriding its value; --model and --params do not mix with it. */
+function modelFromFile(flags: FlagValues, fileModel: FileModel): unknown {
+  for (const other of ['model', 'params'] as const) {
+    if (flags[other] !== undefined) {
+      throw new UsageError(`--${other}`, `give the model once: --${other} or the file (${fileModel.file})`);
+    }
+  }
+  return (inputFromBindings(shapeBindings, flags, { model: { ...fileModel.model } }) as { model: unknown }).model;
 }
 
 function modelFromFlags(flags: FlagValues, presets: readonly ModelPreset[]): unknown {
@@ -146,6 +198,9 @@ function modelFromFlags(flags: FlagValues, presets: readonly ModelPreset[]): unk
 /** The fields of a preset that make up its shape (the strict model object takes no others). */
 function pickShape(preset: ModelPreset): ModelInputObject {
   const shape: Record<string, unknown> = {};
-  for (const field of Object.keys(modelShapeFields)) shape[field] = preset[field as keyof ModelPreset];
+  for (const field of Object.keys(modelFields)) {
+    const value = preset[field as keyof ModelPreset];
+    if (value !== undefined) shape[field] = value;
+  }
   return shape as ModelInputObject;
 }

@@ -5,6 +5,7 @@ import { printJson, type Command, type Io } from './command';
 import { cardsCommand } from './commands/cards';
 import { dbCommand } from './commands/db';
 import { estimateCommand } from './commands/estimate';
+import { fitCommand } from './commands/fit';
 import { guardCommand } from './commands/guard';
 import { measureCommand } from './commands/measure';
 import { modelsCommand } from './commands/models';
@@ -19,6 +20,7 @@ import { describeFailure, EXIT_USAGE, UsageError } from './report-error';
 
 export const commands: readonly Command[] = [
   estimateCommand,
+  fitCommand,
   rankCommand,
   runsCommand,
   planCommand,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { cardSchema, interconnectSchema, type Card } from '../domain/catalog';
 import type { Db } from './driver';
 import { columnMap, upsertSql, type WriteMode } from './row-mapping';
+import { writeTransaction } from './transaction';
 import { parseInput, parseRow } from './validate';
 
 /** The interconnect object is stored flat, as nvlink_gbps and pcie_gen. */
@@ -42,4 +43,23 @@ export function upsertCard(db: Db, card: z.input<typeof cardSchema>, now = new D
 /** Writes one card row; returns false when a builtin write met a user-edited row and left it. */
 export function writeCard(db: Db, card: Card, mode: WriteMode, now: Date): boolean {
   return db.prepare(upsertSql('cards', cardColumns.columns, mode)).run(toRow(card, now)).changes > 0;
+}
+
+/**
+ * Deletes a card and its offers (ON DELETE CASCADE); logged runs on it stay (a run is history).
+ * A builtin card gets a tombstone so a reseed does not bring it back. False when no card has the id.
+ */
+export function deleteCard(db: Db, id: string, now = new Date()): boolean {
+  return writeTransaction(db, () => {
+    const row = db.prepare('SELECT builtin FROM cards WHERE id = ?').get(id) as { builtin: number } | undefined;
+    if (!row) return false;
+    if (row.builtin === 1) {
+      db.prepare("INSERT OR IGNORE INTO seed_tombstones (table_name, row_id, deleted_at) VALUES ('cards', ?, ?)").run(
+        id,
+        now.toISOString(),
+      );
+    }
+    db.prepare('DELETE FROM cards WHERE id = ?').run(id);
+    return true;
+  });
 }

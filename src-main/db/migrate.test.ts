@@ -126,7 +126,9 @@ describe('migrations', () => {
     const backups = fs.readdirSync(path.join(path.dirname(file), 'backups')).sort();
     expect(backups).toHaveLength(5);
     // Backups were taken at versions latest .. latest+6; the two oldest were rotated out.
-    expect(backups.map((b) => Number(/-v(\d+)-/.exec(b)?.[1]))).toEqual([3, 4, 5, 6, 7].map((k) => latest + k - 1));
+    // Sorted as numbers: file names sort v10 before v6.
+    const versions = backups.map((b) => Number(/-v(\d+)-/.exec(b)?.[1])).sort((a, b) => a - b);
+    expect(versions).toEqual([3, 4, 5, 6, 7].map((k) => latest + k - 1));
   });
 
   it('rolls back a failing migration as a whole and reports which one failed', () => {

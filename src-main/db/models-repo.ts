@@ -7,7 +7,9 @@ import { parseInput, parseRow } from './validate';
 const modelColumns = columnMap(Object.keys(modelPresetSchema.shape), ['tiedEmbeddings', 'gatedMlp']);
 
 function fromRow(row: Record<string, unknown>): ModelPreset {
-  return parseRow(modelPresetSchema, modelColumns.fromRow(row), 'models', row.id);
+  // A column a model does not have (sliding window, MLA) is NULL; the preset leaves the field out.
+  const value = Object.fromEntries(Object.entries(modelColumns.fromRow(row)).filter(([, v]) => v !== null));
+  return parseRow(modelPresetSchema, value, 'models', row.id);
 }
 
 /** Every model preset, by family then size. */

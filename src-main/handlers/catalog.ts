@@ -1,6 +1,6 @@
-import { listCards, upsertCard } from '../db/cards-repo';
+import { deleteCard, listCards, upsertCard } from '../db/cards-repo';
 import { addOffer, deleteOffer, listOffers, updateOffer } from '../db/offers-repo';
-import { listModels } from '../db/models-repo';
+import { listModels, upsertModel } from '../db/models-repo';
 import { getSettings, setSettings } from '../db/settings-repo';
 import { NotFoundError } from '../db/store-error';
 import type { HandlerMap } from '../ipc/register';
@@ -10,6 +10,10 @@ import type { HandlerDeps } from './deps';
 export const catalogHandlers = {
   'cards:list': (_input, { db }) => ({ cards: listCards(db) }),
   'cards:save': (card, { db }) => upsertCard(db, card),
+  'cards:delete': ({ id }, { db }) => {
+    if (!deleteCard(db, id)) throw new NotFoundError('card', id);
+    return { id };
+  },
   'offers:list': (input, { db }) => ({ offers: listOffers(db, { cardId: input?.cardId }) }),
   'offers:add': (offer, { db }) => addOffer(db, offer),
   'offers:update': ({ id, patch }, { db }) => updateOffer(db, id, patch),
@@ -18,6 +22,7 @@ export const catalogHandlers = {
     return { id };
   },
   'models:list': (_input, { db }) => ({ models: listModels(db) }),
+  'models:save': (preset, { db }) => upsertModel(db, preset),
   'settings:get': (_input, { db }) => getSettings(db),
   'settings:set': (patch, { db }) => setSettings(db, patch),
 } satisfies Partial<HandlerMap<HandlerDeps>>;

@@ -5,6 +5,7 @@ import { getSettings } from '../db/settings-repo';
 import { NotFoundError } from '../db/store-error';
 import type { HandlerMap } from '../ipc/register';
 import { calibratedEstimate, rankCorrection } from '../domain/calibrate';
+import { fitChanges } from '../domain/estimate/fit-changes';
 import { rankCandidates } from '../domain/cost/rank';
 import { loadCalibrationRuns } from './calibration';
 import type { HandlerDeps } from './deps';
@@ -22,6 +23,16 @@ export const estimateHandlers = {
       cards,
       headroomFraction: getSettings(db).headroomFraction,
       runs,
+    });
+  },
+  'estimate:fit': ({ input, card: cardId }, { db }) => {
+    const cards = listCards(db);
+    const card = cards.find((c) => c.id === cardId);
+    if (!card) throw new NotFoundError('card', cardId);
+    return fitChanges(input, card, {
+      presets: listModels(db),
+      cards,
+      headroomFraction: getSettings(db).headroomFraction,
     });
   },
   'rank:compute': ({ input, workload, options: { calibration = true, ...options } }, { db }) => {

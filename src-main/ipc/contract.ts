@@ -7,6 +7,7 @@ import {
   cardIdSchema,
   cardSchema,
   currencySchema,
+  modelPresetSchema,
   offerFieldsSchema,
   offerSchema,
 } from '../domain/catalog';
@@ -91,14 +92,18 @@ const importTextSchema = z.string().superRefine((text, ctx) => {
 export const contract = {
   'cards:list': { input: empty },
   'cards:save': { input: cardSchema },
+  'cards:delete': { input: z.object({ id: cardIdSchema }).strict() },
   'offers:list': { input: z.object({ cardId: cardIdSchema.optional() }).strict().optional() },
   'offers:add': { input: offerEditableSchema.strict() },
   'offers:update': { input: z.object({ id: z.string().min(1).max(80), patch: offerPatchSchema }).strict() },
   'offers:delete': { input: z.object({ id: z.string().min(1).max(80) }).strict() },
   'models:list': { input: empty },
+  'models:save': { input: modelPresetSchema },
   'settings:get': { input: empty },
   'settings:set': { input: settingsSchema.partial().strict() },
   'estimate:compute': { input: estimateRequestSchema },
+  /** "What would make it fit?" on one card (issue 12). */
+  'estimate:fit': { input: z.object({ input: estimateInputSchema, card: cardIdSchema }).strict() },
   'rank:compute': { input: rankInputSchema },
   'plan:compute': { input: planRequestSchema },
   'plan:ownership': { input: ownershipInputSchema },

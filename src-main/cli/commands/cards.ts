@@ -3,19 +3,32 @@ import { callChannel } from '../../ipc/register';
 import { printJson, type Command } from '../command';
 import { formatNumber } from '../format';
 import { renderTable } from '../table';
-import { expectListSubcommand } from './list-subcommand';
+import { UsageError } from '../report-error';
+import { cardsAddCommand, cardsDeleteCommand, cardsEditCommand } from './cards-edit';
 
 /** `cardwise cards list`: the card catalog with the specs the estimator uses. */
-export const cardsCommand: Command = {
-  name: 'cards',
+const cardsListCommand: Command = {
+  name: 'list',
   summary: 'list the GPU cards in the catalog',
   usage: ['cards list [--json] [--db PATH]'],
   options: {},
   async run({ positionals, json, io, app }) {
-    expectListSubcommand('cards', positionals);
+    if (positionals.length > 0) throw new UsageError('cards list', `unexpected argument "${positionals[0]}"`);
     const output = await callChannel((await app()).dispatcher, 'cards:list', undefined);
     if (json) return printJson(io, output);
     io.stdout(`${renderCards(output.cards)}\n`);
+  },
+};
+
+/** `cardwise cards <list|add|edit|delete>`: the card catalog, and cards of your own. */
+export const cardsCommand: Command = {
+  name: 'cards',
+  summary: 'list the GPU cards in the catalog; add, edit and delete cards',
+  usage: ['cards <list|add|edit|delete> [options]'],
+  options: {},
+  subcommands: [cardsListCommand, cardsAddCommand, cardsEditCommand, cardsDeleteCommand],
+  async run() {
+    // main picks a subcommand; the parent itself never runs.
   },
 };
 

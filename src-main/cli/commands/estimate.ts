@@ -9,11 +9,14 @@ import {
   estimateInputFromFlags,
   estimateOptions,
   hasEstimateFlags,
+  modelFileFlag,
   needsPresetShape,
 } from '../estimate-flags';
 import { checkInput } from '../flag-input';
 import { calibrationFromFlags, calibrationOption } from '../calibration-flag';
 import { readJsonInput } from '../input-file';
+import { describeModelFile, readModelFile } from '../model-file';
+import type { FileModel } from '../../domain/model-files/file-model';
 import { renderEstimate } from '../render-estimate';
 import { locateInputError, nameTheFlag, UsageError } from '../report-error';
 
@@ -23,6 +26,7 @@ export const estimateCommand: Command = {
   summary: 'estimate peak GPU memory (and speed on --gpu) for one configuration',
   usage: [
     'estimate (--model ID | --params SIZE) --method M [options] [--json]',
+    'estimate (--config FILE | --safetensors FILE | --gguf FILE) --method M [options] [--json]',
     'estimate --input FILE.json [--json]    (one EstimateInput, or an array of them)',
   ],
   options: { ...estimateOptions, ...calibrationOption },
@@ -50,12 +54,14 @@ export const estimateCommand: Command = {
       );
       return;
     }
-    const input = { ...(await estimateInputFromCli(flags, app)), ...calibrationFromFlags(flags) };
+    const { input: given, modelFile } = await estimateFromCli(flags, app);
+    const input = { ...given, ...calibrationFromFlags(flags) };
     const output = await callChannel((await app()).dispatcher, 'estimate:compute', input).catch((error: unknown) => {
       throw nameTheFlag(error, estimateFlagFor(flags), typeof flags.gpu === 'string' ? '--gpu' : undefined);
     });
-    if (json) return printJson(io, output);
-    io.stdout(`${renderEstimate(output)}\n`);
+    if (json) return printJson(io, modelFile ? { ...output, modelFile } : output);
+    const fromFile = modelFile ? `${describeModelFile(modelFile).join('\n')}\n\n` : '';
+    io.stdout(`${fromFile}${renderEstimate(output)}\n`);
   },
 };
 
@@ -70,9 +76,21 @@ function withCalibration(value: unknown, flags: FlagValues): unknown {
  * overridden (to read that shape), so flag mistakes are reported before any file is touched.
  */
 export async function estimateInputFromCli(flags: FlagValues, app: () => Promise<App>): Promise<EstimateInput> {
+  return (await estimateFromCli(flags, app)).input;
+}
+
+/** The same, with the model file that --config / --safetensors / --gguf read (read before the store opens). */
+export async function estimateFromCli(
+  flags: FlagValues,
+  app: () => Promise<App>,
+): Promise<{ input: EstimateInput; modelFile: FileModel | undefined }> {
+  const fileFlag = modelFileFlag(flags);
+  const modelFile = fileFlag ? await readModelFile(fileFlag.kind, fileFlag.path) : undefined;
   let presets: ModelPreset[] = [];
-  if (needsPresetShape(flags)) presets = (await callChannel((await app()).dispatcher, 'models:list', undefined)).models;
-  return estimateInputFromFlags(flags, presets);
+  if (!modelFile && needsPresetShape(flags)) {
+    presets = (await callChannel((await app()).dispatcher, 'models:list', undefined)).models;
+  }
+  return { input: estimateInputFromFlags(flags, presets, modelFile), modelFile };
 }
 
 async function estimateOne(app: App, input: unknown, where: string): Promise<EstimateOutput> {

@@ -6,7 +6,9 @@ import { readJsonInput } from '../input-file';
 import { flagForRankField, rankInputFromFlags, rankOptions, type RankInput } from '../rank-flags';
 import { renderRank } from '../render-rank';
 import { nameTheFlag, UsageError } from '../report-error';
-import { estimateInputFromCli } from './estimate';
+import type { FileModel } from '../../domain/model-files/file-model';
+import { describeModelFile } from '../model-file';
+import { estimateFromCli } from './estimate';
 
 /** `cardwise rank`: every card, GPU count and offer that fits, ranked by cost or time. */
 export const rankCommand: Command = {
@@ -14,6 +16,7 @@ export const rankCommand: Command = {
   summary: 'rank cards, GPU counts and offers that fit, by cost or time',
   usage: [
     'rank (--model ID | --params SIZE) --method M [estimate options] [--tokens N --epochs N ...] [--json]',
+    'rank (--config FILE | --safetensors FILE | --gguf FILE) --method M [--tokens N ...] [--json]',
     'rank --input FILE.json [--tokens N ...] [--json]    (one EstimateInput)',
   ],
   options: { ...estimateOptions, ...rankOptions, ...calibrationOption },
@@ -23,6 +26,7 @@ export const rankCommand: Command = {
   async run({ flags, positionals, json, io, app }) {
     if (positionals.length > 0) throw new UsageError('rank', `unexpected argument "${positionals[0]}"`);
     let rankInput: RankInput;
+    let modelFile: FileModel | undefined;
     if (typeof flags.input === 'string') {
       if (hasEstimateFlags(flags))
         throw new UsageError('--input', 'cannot be combined with other estimate flags: put every field in the file');
@@ -31,15 +35,18 @@ export const rankCommand: Command = {
       // The file is checked by the contract; the rank flags still build workload and options.
       rankInput = rankInputFromFlags(input as RankInput['input'], flags);
     } else {
-      rankInput = rankInputFromFlags(await estimateInputFromCli(flags, app), flags);
+      const fromCli = await estimateFromCli(flags, app);
+      modelFile = fromCli.modelFile;
+      rankInput = rankInputFromFlags(fromCli.input, flags);
     }
     rankInput.options = { ...rankInput.options, ...calibrationFromFlags(flags) };
     const flagFor = typeof flags.input === 'string' ? fileFieldOrFlag : flagForRankField;
     const output = await callChannel((await app()).dispatcher, 'rank:compute', rankInput).catch((error: unknown) => {
       throw nameTheFlag(error, flagFor, typeof flags.gpu === 'string' ? '--gpu' : undefined);
     });
-    if (json) return printJson(io, output);
-    io.stdout(`${renderRank(output)}\n`);
+    if (json) return printJson(io, modelFile ? { ...output, modelFile } : output);
+    const fromFile = modelFile ? `${describeModelFile(modelFile).join('\n')}\n\n` : '';
+    io.stdout(`${fromFile}${renderRank(output)}\n`);
   },
 };
 

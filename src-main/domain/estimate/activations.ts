@@ -114,7 +114,5 @@ export function inferenceTransientBytes(
   return tokens * perToken + scores;
 }
 
-/** KV cache: 2·L·a_kv·d·s·b·bytes(kv dtype) (kipply's "Transformer inference arithmetic"; GQA/MQA via a_kv). */
-export function kvCacheBytes(model: ResolvedModel, batchSize: number, seqLen: number, kvBytes: number): number {
-  return 2 * model.layers * model.kvHeads * model.headDim * seqLen * batchSize * kvBytes;
-}
+/** KV cache bytes (sliding-window layers and MLA's latent in kv-cache.ts). */
+export { kvCacheBytes } from './kv-cache';

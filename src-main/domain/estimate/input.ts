@@ -55,6 +55,12 @@ export interface ResolvedModel {
   expertsPerToken: number;
   params: number;
   activeParams: number;
+  /** Tokens a sliding-window layer attends to (and caches), or null when no layer has a window. */
+  slidingWindow: number | null;
+  /** Layers that use the window (Gemma 2: every other one; Gemma 3: five of six). */
+  slidingWindowLayers: number;
+  /** MLA (DeepSeek V2/V3): elements cached per token per layer, kv_lora_rank + qk_rope_head_dim; else null. */
+  kvLatentDim: number | null;
 }
 
 /** Peak memory per GPU for one configuration, with the fit on every catalog card. */

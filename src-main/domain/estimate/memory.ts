@@ -111,7 +111,8 @@ function inferencePeak(
   const gguf = r.quant.startsWith('gguf');
   const e = activationBytes(r.precision, false, false);
   const weights = weightBytes(model, r.precision, r.quant) / r.gpus;
-  const kvCache = kvCacheBytes(model, r.batchSize, r.seqLen, dtypeBytes(r.kvCachePrecision)) / r.gpus;
+  const kvCache =
+    kvCacheBytes(model, r.batchSize, r.seqLen, dtypeBytes(r.kvCachePrecision), r.inferenceRuntime) / r.gpus;
   const tokens = r.batchSize * r.seqLen;
   const prefillTokens = gguf ? Math.min(tokens, LLAMA_CPP_UBATCH_TOKENS) : tokens;
   const activations = inferenceTransientBytes(

@@ -4,7 +4,10 @@ import { msg, type Message } from '../messages';
 import type { EstimateInput, ModelInputObject, ResolvedModel } from './input';
 import { MAX_PARAMS, parseParamCount } from './units';
 
-type Template = Omit<ResolvedModel, 'id' | 'name' | 'params' | 'activeParams' | 'layers'> & { upTo: number };
+type Template = Omit<
+  ResolvedModel,
+  'id' | 'name' | 'params' | 'activeParams' | 'layers' | 'slidingWindow' | 'slidingWindowLayers' | 'kvLatentDim'
+> & { upTo: number };
 
 /**
  * Typical modern decoders by size (GQA, SwiGLU, RMSNorm), from config.json values: Qwen2.5-0.5B
@@ -176,7 +179,18 @@ function fromPreset(p: ModelPreset): ResolvedModel {
     expertsPerToken: p.expertsPerToken,
     params: p.params,
     activeParams: p.activeParams,
+    ...attentionOf(p.layers, p),
   };
+}
+
+/** Sliding window and MLA as a preset or a shape states them (a window without a layer count covers every layer). */
+function attentionOf(
+  layers: number,
+  given: { slidingWindow?: number | null; slidingWindowLayers?: number | null; kvLatentDim?: number | null },
+): Pick<ResolvedModel, 'slidingWindow' | 'slidingWindowLayers' | 'kvLatentDim'> {
+  const slidingWindow = given.slidingWindow ?? null;
+  const slidingWindowLayers = slidingWindow === null ? 0 : Math.min(layers, given.slidingWindowLayers ?? layers);
+  return { slidingWindow, slidingWindowLayers, kvLatentDim: given.kvLatentDim ?? null };
 }
 
 function fromShape(given: ModelInputObject, name: string): { model: ResolvedModel; assumptions: Message[] } {
@@ -223,9 +237,20 @@ function fromShape(given: ModelInputObject, name: string): { model: ResolvedMode
   const layers = given.layers ?? Math.max(1, Math.round((given.params - embeddingParams(shape) - hidden) / perLayer));
   if (given.layers === undefined) guessed.push('layers');
   const activePerLayer = layerParams({ ...shape, experts: expertsPerToken });
-  const activeParams =
-    experts > 1 ? Math.min(given.params, given.params - layers * (perLayer - activePerLayer)) : given.params;
-  const model: ResolvedModel = { id: null, name, layers, ...shape, params: given.params, activeParams };
+  const activeParams = Math.min(
+    given.params,
+    given.activeParams ??
+      (experts > 1 ? Math.min(given.params, given.params - layers * (perLayer - activePerLayer)) : given.params),
+  );
+  const model: ResolvedModel = {
+    id: null,
+    name,
+    layers,
+    ...shape,
+    params: given.params,
+    activeParams,
+    ...attentionOf(layers, given),
+  };
   const assumptions = guessed.length === 0 ? [] : [msg('model.shapeGuessed', { fields: guessed.join(', ') })];
   return { model, assumptions };
 }

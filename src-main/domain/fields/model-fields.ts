@@ -54,12 +54,49 @@ export const modelShapeFields = {
   expertsPerToken: count(4096, 'field.model.expertsPerToken', 'experts-per-token', 'experts routed per token'),
 };
 
+/**
+ * What a config.json adds to the shape where the model has it: the exact count of parameters used
+ * per token (MoE with shared experts and dense first layers), sliding-window attention on some
+ * layers, and multi-head latent attention's compressed KV (DeepSeek V2/V3). Absent: the model has
+ * none of it (every layer caches its whole context as 2·a_kv·d per token).
+ */
+export const modelAttentionFields = {
+  activeParams: optional({
+    schema: z.number().positive().max(MAX_PARAMS),
+    unit: 'params',
+    label: 'field.model.activeParams',
+  }),
+  slidingWindow: count(
+    100_000_000,
+    'field.model.slidingWindow',
+    'sliding-window',
+    'attention window (tokens) of the sliding-window layers',
+  ),
+  slidingWindowLayers: count(
+    1000,
+    'field.model.slidingWindowLayers',
+    'sliding-window-layers',
+    'layers that attend within the window (default: all)',
+  ),
+  kvLatentDim: count(
+    100_000,
+    'field.model.kvLatentDim',
+    'kv-latent-dim',
+    'MLA: elements cached per token per layer (kv_lora_rank + qk_rope_head_dim)',
+  ),
+};
+
 /** A model given as a shape: `params` and any of the others. */
-export const modelInputObjectSchema = tableSchema(modelShapeFields);
+export const modelInputObjectSchema = tableSchema({ ...modelShapeFields, ...modelAttentionFields });
 export type ModelInputObject = z.infer<typeof modelInputObjectSchema>;
 
-/** Every field of the shape, as a preset states it. */
-export const modelShapeSchema = z.object(modelInputObjectSchema.shape).required();
+const { activeParams: _activeParams, ...presetAttentionFields } = modelAttentionFields;
+
+/** Every field of the shape, as a preset states it; the attention details only where the model has them. */
+export const modelShapeSchema = z
+  .object(tableSchema(modelShapeFields).shape)
+  .required()
+  .extend(tableSchema(presetAttentionFields).shape);
 export type ModelShape = z.infer<typeof modelShapeSchema>;
 
 /** `model` of an estimate: a preset id ("llama-2-13b"), a size ("13b", "6.7B", "350m", "7e9") or a shape. */

@@ -1,7 +1,15 @@
 import en from './en.json';
 import zhCN from './zh-CN.json';
+import inputsEn from './inputs.en.json';
+import inputsZhCN from './inputs.zh-CN.json';
 import type { Catalog } from './render';
 
-/** The domain's sentences in every language the app ships; zh-CN has exactly the keys of en. */
-export const catalogs = { en, 'zh-CN': zhCN } satisfies Record<'en' | 'zh-CN', Catalog>;
+/**
+ * The domain's sentences in every language the app ships; zh-CN has exactly the keys of en.
+ * inputs.*.json holds what the model, recipe and card files say (issue 12).
+ */
+export const catalogs = {
+  en: { ...en, ...inputsEn },
+  'zh-CN': { ...zhCN, ...inputsZhCN },
+} satisfies Record<'en' | 'zh-CN', Catalog>;
 export type CatalogLanguage = keyof typeof catalogs;

@@ -1,10 +1,11 @@
 import type en from './en.json';
+import type inputsEn from './inputs.en.json';
 
 /** The plural forms a catalog key may end in (`runs_one`, `runs_other`), as Intl.PluralRules names them. */
 type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
 
-/** Every sentence the domain can say, keyed by a stable code (the keys of en.json, plural forms as one code). */
-export type MessageCode = keyof typeof en extends infer Key
+/** Every sentence the domain can say, keyed by a stable code (the keys of en.json and inputs.en.json, plural forms as one code). */
+export type MessageCode = keyof typeof en | keyof typeof inputsEn extends infer Key
   ? Key extends `${infer Base}_${PluralSuffix}`
     ? Base
     : Key

@@ -87,6 +87,9 @@ export function ConfigControls({
         size={form.size}
         onModel={(value) => onChange('model', value)}
         onSize={(value) => onChange('size', value)}
+        modelFile={form.modelFile}
+        onModelFile={(value) => onChange('modelFile', value)}
+        idPrefix={idPrefix}
         error={errorFor('model')}
       />
     ) : (

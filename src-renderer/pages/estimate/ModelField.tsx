@@ -5,7 +5,8 @@ import { TextField } from '../../components/TextField';
 import { msg } from '../../../src-main/domain/messages';
 import { formatParams } from '../../lib/format';
 import { useMessageText } from '../../lib/messages';
-import { CUSTOM_SIZE } from './estimate-form';
+import { CUSTOM_SIZE, FROM_FILE } from './estimate-form';
+import { ModelFileInput } from './ModelFileInput';
 
 interface ModelFieldProps {
   models: readonly ModelPreset[];
@@ -13,6 +14,10 @@ interface ModelFieldProps {
   size: string;
   onModel: (model: string) => void;
   onSize: (size: string) => void;
+  /** The model read from a file (model-file.ts text) and where to put a new one. */
+  modelFile: string;
+  onModelFile: (modelFile: string) => void;
+  idPrefix: string;
   error?: string;
 }
 
@@ -23,8 +28,18 @@ function byFamily(models: readonly ModelPreset[]): [string, ModelPreset[]][] {
   return [...groups.entries()];
 }
 
-/** A preset model from the catalog, or any size typed as "13B". */
-export function ModelField({ models, model, size, onModel, onSize, error }: ModelFieldProps) {
+/** A preset model from the catalog, any size typed as "13B", or a model read from a file. */
+export function ModelField({
+  models,
+  model,
+  size,
+  onModel,
+  onSize,
+  modelFile,
+  onModelFile,
+  idPrefix,
+  error,
+}: ModelFieldProps) {
   const { t } = useTranslation();
   const text = useMessageText();
   const custom = model === CUSTOM_SIZE;
@@ -35,7 +50,7 @@ export function ModelField({ models, model, size, onModel, onSize, error }: Mode
         label={text(msg('field.model'))}
         value={model}
         onChange={onModel}
-        error={custom ? undefined : error}
+        error={custom || model === FROM_FILE ? undefined : error}
       >
         {byFamily(models).map(([family, presets]) => (
           <optgroup key={family} label={family}>
@@ -47,7 +62,18 @@ export function ModelField({ models, model, size, onModel, onSize, error }: Mode
           </optgroup>
         ))}
         <option value={CUSTOM_SIZE}>{t('estimate.customSize')}</option>
+        <option value={FROM_FILE}>{t('inputs.fromFile')}</option>
       </SelectField>
+      {model === FROM_FILE ? (
+        <>
+          <ModelFileInput value={modelFile} onChange={onModelFile} idPrefix={idPrefix} />
+          {error ? (
+            <p className="field-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+        </>
+      ) : null}
       {custom ? (
         <TextField
           id="est-size"

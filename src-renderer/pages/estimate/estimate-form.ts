@@ -4,17 +4,24 @@ import { fillDefaults } from '../../../src-main/domain/estimate/resolve-input';
 import { firstProblem, type Message } from '../../../src-main/domain/messages';
 import { estimateFields } from '../../../src-main/domain/fields/estimate-fields';
 import { formFields, formText, formValue, type FormField, type TableForm } from '../../lib/field-form';
+import { parseFormModelFile } from './model-file';
 
 export { isQuantized, isTraining, usesLora } from '../../../src-main/domain/estimate/input';
 
 /** The model select's value meaning "use the size text box instead of a preset". */
 export const CUSTOM_SIZE = '__size__';
+/** The model select's value meaning "the model read from a file or a pasted config.json" (`modelFile`). */
+export const FROM_FILE = '__file__';
 
 /**
  * What the Estimate form holds: one value per field of the table (domain/fields/estimate-fields.ts),
  * number fields as the text typed; `model` is a preset id or CUSTOM_SIZE, and then `size` is read.
  */
-export type EstimateForm = TableForm<typeof estimateFields> & { size: string };
+export type EstimateForm = TableForm<typeof estimateFields> & {
+  size: string;
+  /** The model read from a file, as model-file.ts keeps it (JSON text; '' for none). */
+  modelFile: string;
+};
 
 /** The Estimate form's fields with a control, in table order (the model is the ModelField). */
 export const ESTIMATE_FIELDS: readonly FormField[] = formFields(estimateFields).filter(
@@ -55,12 +62,14 @@ export function formFromInput(
 ): EstimateForm {
   const model = typeof input.model === 'string' ? input.model : '';
   const isPreset = presets.some((p) => p.id === model);
+  const shape = typeof input.model === 'object' ? input.model : null;
   const targets = input.lora?.targets;
   const form = formValues({ ...input, ...(input.gpus === undefined && gpus !== undefined ? { gpus } : {}) });
   return {
     ...form,
-    model: isPreset ? model : CUSTOM_SIZE,
-    size: isPreset ? FIRST_SIZE : model,
+    model: shape ? FROM_FILE : isPreset ? model : CUSTOM_SIZE,
+    size: isPreset || shape ? FIRST_SIZE : model,
+    modelFile: shape ? JSON.stringify({ file: '', architecture: null, model: shape }) : '',
     // A hand-picked list of matrices has no place in the form; "all linear" is the closest.
     loraTargets: Array.isArray(targets) ? 'all-linear' : form.loraTargets,
   } as EstimateForm;
@@ -77,14 +86,20 @@ function spelled(form: EstimateForm): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   const values = form as unknown as Record<string, string | boolean>;
   for (const { path, key, field } of ESTIMATE_FIELDS) {
-    const value =
-      path === 'model' ? (form.model === CUSTOM_SIZE ? form.size.trim() : form.model) : formValue(field, values[key]!);
+    const value = path === 'model' ? modelOf(form) : formValue(field, values[key]!);
     if (value === undefined) continue;
     const [head, member] = path.split('.');
     if (member) input[head!] = { ...(input[head!] as object), [member]: value };
     else input[path] = value;
   }
   return input;
+}
+
+/** The model the form names: a preset id, the size text, or the shape read from a file ('' when none was read). */
+function modelOf(form: EstimateForm): unknown {
+  if (form.model === CUSTOM_SIZE) return form.size.trim();
+  if (form.model === FROM_FILE) return parseFormModelFile(form.modelFile)?.model ?? '';
+  return form.model;
 }
 
 /** The contract input for the form, sending only the fields that apply (no optimizer for inference). */

@@ -1,0 +1,80 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Card, ModelPreset } from '../catalog';
+import { english } from '../messages';
+import { fitChanges } from './fit-changes';
+
+const read = <T>(name: string): T => JSON.parse(readFileSync(join(__dirname, '../../../data', name), 'utf8')) as T;
+const cards = read<Card[]>('cards.json');
+const presets = read<ModelPreset[]>('models.json');
+const card = (id: string) => cards.find((c) => c.id === id)!;
+const ctx = { presets, cards };
+
+describe('fitChanges: what would make it fit', () => {
+  it('says nothing needs to change when the configuration fits', () => {
+    const advice = fitChanges({ model: 'llama-3.2-1b', method: 'qlora' }, card('rtx-4090'), ctx);
+    expect(advice.fits).toBe(true);
+    expect(advice.changes).toEqual([]);
+  });
+
+  it('LoRA on a 7B model at batch 4 × 2048 on a 24 GB card: every listed change fits, cheapest first', () => {
+    const advice = fitChanges(
+      { model: 'llama-2-7b', method: 'lora', batchSize: 4, seqLen: 2048 },
+      card('rtx-4090'),
+      ctx,
+    );
+    expect(advice.fits).toBe(false);
+    expect(advice.changes.length).toBeGreaterThan(2);
+    for (const change of advice.changes) {
+      expect(change.fits).toBe(true);
+      expect(change.totalBytes).toBeLessThanOrEqual(advice.usableBytes);
+    }
+    const costs = advice.changes.map((c) => c.gpuHoursFactor ?? Infinity);
+    expect(costs).toEqual([...costs].sort((a, b) => a - b));
+    const codes = advice.changes.map((c) => c.change.code);
+    expect(codes).toContain('fit.gradientCheckpointing');
+    expect(codes).toContain('fit.qlora');
+  });
+
+  it('gradient checkpointing costs one extra forward: 4/3 of full training\'s 6P, 6/4 of LoRA\'s 4P (DESIGN "Estimating speed")', () => {
+    const lora = fitChanges({ model: 'llama-2-7b', method: 'lora', batchSize: 4, seqLen: 2048 }, card('rtx-4090'), ctx);
+    const checkpointing = lora.changes.find((c) => c.change.code === 'fit.gradientCheckpointing')!;
+    // Margin ±0.1: per-step fixed costs (launches, optimizer step) dilute the 1.5 a little, never add to it.
+    expect(checkpointing.timeFactor).toBeGreaterThan(1.4);
+    expect(checkpointing.timeFactor).toBeLessThanOrEqual(1.5 + 1e-9);
+  });
+
+  it('full fine-tuning of a 7B model on one 24 GB card: QLoRA fits, checkpointing alone never does (16 B/param of state)', () => {
+    const advice = fitChanges({ model: 'llama-2-7b', method: 'full' }, card('rtx-4090'), ctx);
+    const codes = advice.changes.map((c) => c.change.code);
+    expect(codes).not.toContain('fit.gradientCheckpointing');
+    expect(codes).toContain('fit.qlora');
+    const sharded = advice.changes.filter((c) => c.change.code === 'fit.zero3');
+    // One ZeRO-3 entry at most: the fewest cards that fit.
+    expect(sharded.length).toBeLessThanOrEqual(1);
+    for (const change of advice.changes)
+      expect(change.tradeOff === null || typeof english(change.tradeOff) === 'string').toBe(true);
+  });
+
+  it('inference of a 70B model on one 80 GB card: quantized weights or a split', () => {
+    const advice = fitChanges({ model: 'llama-3.1-70b', method: 'inference', seqLen: 8192 }, card('a100-80gb'), ctx);
+    const codes = advice.changes.map((c) => c.change.code);
+    expect(codes).toEqual(expect.arrayContaining(['fit.int4Weights', 'fit.splitInference']));
+  });
+
+  it('full fine-tuning of a 32B model on 24 GB cards: no single change is enough, a combination is', () => {
+    const advice = fitChanges(
+      { model: 'qwen2.5-32b', method: 'full', batchSize: 4, seqLen: 4096 },
+      card('rtx-4090'),
+      ctx,
+    );
+    expect(advice.changes).toEqual([]);
+    expect(advice.combined).toMatchObject({ fits: true, change: { code: 'fit.combined' } });
+    expect(advice.combined!.totalBytes).toBeLessThanOrEqual(advice.usableBytes);
+    // It keeps the run as asked: still full fine-tuning of the same model, on more cards.
+    expect(advice.combined!.input).toMatchObject({ model: 'qwen2.5-32b', method: 'full', seqLen: 4096 });
+    // One ZeRO-3 step at most in the words, however many the search tried.
+    expect(english(advice.combined!.change).match(/ZeRO-3/g)?.length).toBe(1);
+  });
+});
