@@ -189,5 +189,7 @@ function shownIn(context: never): Set<string> {
     const applies = (group?.applies?.(context) ?? true) === true && (field.applies?.(context) ?? true) === true;
     return applies && (field.control?.when?.(context) ?? true);
   }).map(({ path }) => path);
-  return new Set([...shown, ...(shown.some((path) => path.startsWith('lora.')) ? ['lora'] : [])]);
+  // A group (lora, deepspeed) is sent as one object when any of its fields is shown.
+  const groups = shown.filter((path) => path.includes('.')).map((path) => path.split('.')[0]!);
+  return new Set([...shown, ...groups]);
 }
