@@ -108,7 +108,12 @@ export function toEstimateInput(form: EstimateForm): EstimateInput {
   const input: Record<string, unknown> = {};
   const shown = shownIn(context);
   for (const [key, value] of Object.entries(all)) {
-    if (shown.has(key)) input[key] = value;
+    if (!shown.has(key)) continue;
+    // A group sends only its members that apply (ZeRO-3 has no all-gather bucket).
+    const group = estimateFields[key as keyof typeof estimateFields].kind === 'group';
+    input[key] = group
+      ? Object.fromEntries(Object.entries(value as object).filter(([member]) => shown.has(`${key}.${member}`)))
+      : value;
   }
   return input as EstimateInput;
 }
