@@ -3,6 +3,7 @@ import type { ReferenceRun } from '../../src-main/domain/reference-runs';
 import { Reading, type ReadingContext, cardOf, meterOf, peakBytes } from './reading';
 import type { MeasurementRecord } from './record';
 import { readSource } from './readers';
+import { withRecipe } from './recipe';
 
 /** A record that did not become a reference row, and why. */
 export interface LeftOut {
@@ -55,7 +56,10 @@ export function referenceRunOf(record: MeasurementRecord, ctx: ReadingContext): 
     );
   const card = cardOf(r, ctx);
   const source = readSource(r, ctx);
-  const config = source.config === null ? null : ordered({ ...source.config, ...(card ? { gpu: card } : {}) });
+  const config =
+    source.config === null
+      ? null
+      : ordered({ ...withRecipe(r, source.family, source.config), ...(card ? { gpu: card } : {}) });
   return {
     id: record.id,
     citation: {
@@ -102,10 +106,15 @@ function ordered(config: EstimateInput): EstimateInput {
   const order: Array<keyof EstimateInput> = [
     'model',
     'method',
+    'framework',
     'precision',
     'quant',
+    'quantBackend',
     'batchSize',
     'seqLen',
+    'packing',
+    'tokensPerSample',
+    'gradientAccumulationSteps',
     'optimizer',
     'mixedPrecision',
     'gradientCheckpointing',
@@ -120,6 +129,8 @@ function ordered(config: EstimateInput): EstimateInput {
     'activationOffload',
     'optimizerOffload',
     'inferenceRuntime',
+    'tensorParallel',
+    'torchCompile',
   ];
   const known = new Set<string>(order);
   const extra = Object.keys(config).filter((k) => !known.has(k));

@@ -8,12 +8,8 @@ function inference(r: Reading, ctx: ReadingContext, fields: Partial<EstimateInpu
   if (rec.batch_size === null || rec.seq_len === null) throw new Error(`${rec.id}: inference row without batch/seq`);
   const gpus = rec.num_gpus ?? 1;
   const tensorParallel = rec.tensor_parallel ?? null;
-  if (tensorParallel !== null && tensorParallel > 1)
-    r.cannotExpress(
-      'tensor parallel',
-      `tensor parallel ${tensorParallel} not expressible (the estimate splits layers across GPUs)`,
-    );
-  else if (gpus > 1) r.say('layer split over the GPUs -> sharding none (weights split across GPUs by layer)');
+  if (tensorParallel !== null && tensorParallel > 1) r.say(`tensor parallel ${tensorParallel} -> tensorParallel`);
+  else if (gpus > 1) r.say('layer split over the GPUs -> tensorParallel 1 (weights split across GPUs by layer)');
   return {
     model: shapeOf(r, ctx),
     method: 'inference',
@@ -49,7 +45,7 @@ export const readExllama: Reader = (r, ctx) => {
     r.say('two different cards (4090 + 3090 Ti) -> config null');
     return null;
   }
-  r.say('GPTQ 4-bit base -> int4/gptq; ExLlama kernels with a preallocated cache -> inferenceRuntime efficient');
+  r.say('GPTQ 4-bit base -> int4/gptq; ExLlama kernels with a preallocated cache');
   if (!/group size 128/.test(r.record.precision))
     r.cannotExpress(`GPTQ ${r.record.precision.replace(/^GPTQ 4-bit \(|\)$/g, '')}`);
   return inference(r, ctx, { precision: 'int4', quant: 'gptq' });
@@ -62,8 +58,7 @@ export const readGptFast: Reader = (r, ctx) => {
     return null;
   }
   r.say('torch.compile + CUDA graphs with a static KV cache -> inferenceRuntime efficient');
-  r.cannotExpress('torch.compile', 'torch.compile not expressible');
-  return inference(r, ctx, { precision: 'bf16', flashAttention: true, kvCachePrecision: 'bf16' });
+  return inference(r, ctx, { precision: 'bf16', flashAttention: true, kvCachePrecision: 'bf16', torchCompile: true });
 };
 
 /** The HF blog's BLOOM-176B inference: Accelerate (HF generate, layer split) and DeepSpeed-Inference (tensor parallel). */
@@ -102,6 +97,6 @@ export const readServing: Reader = (r, ctx) => {
     r.say('concurrent requests with their prefills: no estimate input yet -> config null');
     return null;
   }
-  r.say('one request through vLLM (CUDA graphs, paged KV cache) -> inferenceRuntime efficient');
+  r.say('one request through vLLM (CUDA graphs, paged KV cache)');
   return inference(r, ctx, { precision: 'bf16', flashAttention: true, kvCachePrecision: 'bf16' });
 };

@@ -43,10 +43,8 @@ export const readFms: Reader = (r, ctx) => {
   config.gpus = rec.num_gpus ?? 1;
   config.sharding = 'fsdp';
   r.say('FSDP FULL_SHARD also on 1 GPU -> fsdp');
-  const steps = rec.gradient_accumulation_steps ?? null;
-  if (steps !== null && steps > 1) r.cannotExpress(`gradient accumulation (${steps} micro-batches per optimizer step)`);
-  if (/padding-free/.test(rec.framework))
-    r.cannotExpress('padding-free collator (samples concatenated, attention kept per sample)');
+  if (/padding-free/.test(rec.framework) && rec.packing !== 'padding-free')
+    throw new Error(`${rec.id}: a padding-free run whose record does not say packing padding-free`);
   return config;
 };
 

@@ -32,8 +32,6 @@ export const readHfPerfGuide: Reader = (r, ctx) => {
   r.say(amp ? 'fp16=True with fp32 weights -> fp16, mixedPrecision true' : 'no fp16 flag -> fp32 training');
   r.say('2022 BERT eager attention -> flashAttention false');
   if (config.optimizer === 'adamw-8bit') r.say('bitsandbytes Adam8bit -> adamw-8bit');
-  const steps = rec.gradient_accumulation_steps ?? 1;
-  if (steps > 1) r.cannotExpress(`gradient accumulation (${steps} micro-batches per optimizer step)`);
   r.cannotExpress('sequence-classification head (no vocabulary logits)');
   return config;
 };

@@ -48,8 +48,34 @@ export const readTorchtune: Reader = (r, ctx) => {
   }
   r.say('SDPA (flash/mem-efficient) -> flashAttention true');
   cumulativeFlags(r, config);
+  lossOf(r, config);
   return config;
 };
+
+/**
+ * The loss no row states. At these commits recipes/configs/llama2/7B_lora_single_device.yaml uses
+ * torch.nn.CrossEntropyLoss (full fp32 logits). The Llama 3.1 table (30b8519e, 2024-09-24) came after the
+ * configs switched to CEWithChunkedOutputLoss (4fba6cd4, 2024-08-28), so the torchtune preset's chunked loss
+ * is the likelier reading there; it is kept at false, as the data was read before the preset existed,
+ * because reading it chunked moves the fitted constants and needs a refit (npm run fit:constants).
+ */
+const EAGER_LOSS_COMMITS = ['fef3ed10', 'ff594c23', '0914d5cf', '20747cd8'];
+
+function lossOf(r: Reading, config: EstimateInput): void {
+  if (config.chunkedCrossEntropy !== undefined) return;
+  if (/Optimization flags/.test(r.record.source)) {
+    config.chunkedCrossEntropy = false;
+    r.say('chunked cross-entropy comes later in the cumulative table -> chunkedCrossEntropy false');
+  } else if (EAGER_LOSS_COMMITS.some((commit) => r.record.source_commit.startsWith(commit))) {
+    config.chunkedCrossEntropy = false;
+    r.say('loss not stated: the configs at this commit use torch.nn.CrossEntropyLoss -> chunkedCrossEntropy false');
+  } else {
+    config.chunkedCrossEntropy = false;
+    r.say(
+      'loss not stated -> chunkedCrossEntropy false (as read before the preset; the configs at this commit chunk it)',
+    );
+  }
+}
 
 /** The settings every torchtune row shares. */
 function trainingBase(r: Reading, ctx: ReadingContext): EstimateInput {
@@ -95,8 +121,10 @@ function cumulativeFlags(r: Reading, config: EstimateInput): void {
   if (/unpacked|real lengths shorter|padded to longest/.test(rec.seq_len_note ?? '')) {
     r.say('seqLen is the max length: samples unpacked, real lengths shorter');
   }
-  if (/torch\.compile on/.test(rec.seq_len_note ?? ''))
-    r.cannotExpress('torch.compile', 'torch.compile on (README note) not expressible');
+  if (/torch\.compile on/.test(rec.seq_len_note ?? '')) {
+    config.torchCompile = true;
+    r.say('torch.compile on (README note) -> torchCompile true');
+  }
   if (!flagTable) return;
   if (rec.id === 'tt-flags-3b-baseline' || rec.id === 'tt-flags-3b-packed') {
     r.say('none of the later flags (compile, chunked CE, offloading) in this row');
@@ -117,10 +145,10 @@ function cumulativeFlags(r: Reading, config: EstimateInput): void {
     config.activationOffload = true;
     r.say('activation offloading -> activationOffload true');
   }
-  r.cannotExpress(
-    'torch.compile',
+  config.torchCompile = true;
+  r.say(
     flags.length === 0
-      ? 'cumulative flags per the README: torch.compile not expressible'
-      : 'torch.compile not expressible',
+      ? 'cumulative flags per the README: torch.compile -> torchCompile true'
+      : 'torch.compile -> torchCompile true',
   );
 }

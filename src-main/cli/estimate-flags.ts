@@ -95,7 +95,12 @@ function describeDefault(
     // The context each default reads: the shipped table with the given one's fields, for this method.
     const resolved = resolveFields({ ...estimateFields, ...table }, { model: '7b', method }).values;
     if (field.applies && field.applies(resolved as never) !== true) continue;
-    const value = helpValue((resolved as Record<string, unknown>)[key]);
+    // A group member ('lora.rank') is read inside its group; a group that does not apply has none.
+    const [head, member] = key.split('.');
+    const at = (resolved as Record<string, unknown>)[head!];
+    const given = member === undefined ? at : (at as Record<string, unknown> | undefined)?.[member];
+    if (given === undefined) continue;
+    const value = helpValue(given);
     byValue.set(value, [...(byValue.get(value) ?? []), method]);
   }
   const [first, ...others] = [...byValue].sort((a, b) => b[1].length - a[1].length);

@@ -26,15 +26,15 @@ import { UsageError } from './report-error';
 
 const { field } = fieldBuilders<EstimateFieldContext>();
 
-/** Issue 11's gradient accumulation, as one entry (an existing label stands in for its own words). */
-const withAccumulation = {
+/** A made-up training input, as one entry (an existing label stands in for its own words). */
+const withWarmup = {
   ...estimateFields,
-  gradientAccumulation: field({
+  warmupSteps: field({
     schema: z.number().int().min(1).max(4096),
     default: (c) => (c.method === 'qlora' ? 4 : 1),
     applies: (c) => c.method !== 'inference' || msg('reason.method', { method: 'inference' }),
     label: 'field.model.expertsPerToken',
-    flag: { name: 'grad-accum', value: 'N', help: 'micro-batches per optimizer step' },
+    flag: { name: 'warmup-steps', value: 'N', help: 'learning-rate warm-up steps' },
     control: { kind: 'number', group: 'training', min: 1, step: 1 },
   }),
 };
@@ -45,29 +45,29 @@ beforeAll(async () => {
 
 describe('a field added to a copy of the table', () => {
   it('is in the schema, with its range', () => {
-    const schema = tableSchema(withAccumulation);
-    expect(schema.safeParse({ model: '7b', method: 'lora', gradientAccumulation: 8 }).success).toBe(true);
-    expect(schema.safeParse({ model: '7b', method: 'lora', gradientAccumulation: 0 }).success).toBe(false);
+    const schema = tableSchema(withWarmup);
+    expect(schema.safeParse({ model: '7b', method: 'lora', warmupSteps: 8 }).success).toBe(true);
+    expect(schema.safeParse({ model: '7b', method: 'lora', warmupSteps: 0 }).success).toBe(false);
     // The shipped table does not have it: the copy is what changed.
-    expect(estimateInputSchema.safeParse({ model: '7b', method: 'lora', gradientAccumulation: 8 }).success).toBe(false);
+    expect(estimateInputSchema.safeParse({ model: '7b', method: 'lora', warmupSteps: 8 }).success).toBe(false);
   });
 
   it('gets its default, which may follow the method, and the result says so', () => {
-    const lora = resolveFields(withAccumulation, { model: '7b', method: 'lora' });
-    const qlora = resolveFields(withAccumulation, { model: '7b', method: 'qlora' });
-    expect(lora.values.gradientAccumulation).toBe(1);
-    expect(qlora.values.gradientAccumulation).toBe(4);
+    const lora = resolveFields(withWarmup, { model: '7b', method: 'lora' });
+    const qlora = resolveFields(withWarmup, { model: '7b', method: 'qlora' });
+    expect(lora.values.warmupSteps).toBe(1);
+    expect(qlora.values.warmupSteps).toBe(4);
     expect(lora.assumptions.map(english)).toContain('Experts per token: 1 (default)');
-    const inference = resolveFields(withAccumulation, { model: '7b', method: 'inference', gradientAccumulation: 8 });
+    const inference = resolveFields(withWarmup, { model: '7b', method: 'inference', warmupSteps: 8 });
     expect(inference.assumptions.map(english)).toContain('Experts per token ignored: the method is inference');
   });
 
   it('is a flag of the CLI, in --help with its default, read into the input and checked by the schema', () => {
-    const options = estimateTableOptions(withAccumulation);
-    expect(options['grad-accum']).toEqual({
+    const options = estimateTableOptions(withWarmup);
+    expect(options['warmup-steps']).toEqual({
       type: 'string',
       value: 'N',
-      description: 'micro-batches per optimizer step (default 1; 4 for qlora)',
+      description: 'learning-rate warm-up steps (default 1; 4 for qlora)',
     });
     const command: Command = { name: 'try', summary: 'try a field', usage: ['try'], options, run: async () => {} };
     let help = '';
@@ -79,18 +79,18 @@ describe('a field added to a copy of the table', () => {
     help = program.commands[0]!.helpInformation();
     // Commander wraps long lines; the option's line and its words are what count.
     expect(help.replace(/\s+/g, ' ')).toContain(
-      '--grad-accum <N> micro-batches per optimizer step (default 1; 4 for qlora)',
+      '--warmup-steps <N> learning-rate warm-up steps (default 1; 4 for qlora)',
     );
 
-    const bindings = tableBindings(withAccumulation);
-    expect(inputFromBindings(bindings, { 'grad-accum': '8' })).toEqual({ gradientAccumulation: 8 });
+    const bindings = tableBindings(withWarmup);
+    expect(inputFromBindings(bindings, { 'warmup-steps': '8' })).toEqual({ warmupSteps: 8 });
     const refused = (() => {
       try {
         checkFlags(
-          tableSchema(withAccumulation),
-          { model: '7b', method: 'lora', gradientAccumulation: 0 },
+          tableSchema(withWarmup),
+          { model: '7b', method: 'lora', warmupSteps: 0 },
           bindings,
-          { 'grad-accum': '0' },
+          { 'warmup-steps': '0' },
           'try',
         );
       } catch (error) {
@@ -99,15 +99,15 @@ describe('a field added to a copy of the table', () => {
     })();
     expect(refused).toBeInstanceOf(UsageError);
     expect(refused).toMatchObject({
-      where: '--grad-accum',
+      where: '--warmup-steps',
       message: 'too small: must be a whole number from 1 to 4,096',
     });
   });
 
   it('is a control of the form, labelled in the UI language, in its section', () => {
-    const fields = formFields(withAccumulation).filter(({ key }) => key === 'gradientAccumulation');
-    expect(fields).toEqual([expect.objectContaining({ path: 'gradientAccumulation', key: 'gradientAccumulation' })]);
-    const form = { ...DEFAULT_FORM, gradientAccumulation: '1' } as EstimateForm;
+    const fields = formFields(withWarmup).filter(({ key }) => key === 'warmupSteps');
+    expect(fields).toEqual([expect.objectContaining({ path: 'warmupSteps', key: 'warmupSteps' })]);
+    const form = { ...DEFAULT_FORM, warmupSteps: '1' } as EstimateForm;
     const html = renderToStaticMarkup(
       createElement(ConfigControls, {
         fields,
@@ -119,8 +119,8 @@ describe('a field added to a copy of the table', () => {
         idPrefix: 'est',
       }),
     );
-    expect(html).toContain('<label for="est-grad-accum">Experts per token</label>');
-    expect(html).toMatch(/<input id="est-grad-accum" type="number"[^>]* value="1"/);
+    expect(html).toContain('<label for="est-warmup-steps">Experts per token</label>');
+    expect(html).toMatch(/<input id="est-warmup-steps" type="number"[^>]* value="1"/);
     expect(fields[0]!.field.control?.group).toBe('training');
   });
 });

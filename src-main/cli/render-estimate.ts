@@ -84,15 +84,19 @@ export function renderEstimate(output: EstimateOutput): string {
 }
 
 function describeSetup(input: Record<string, unknown>): string {
+  const training = input.method !== 'inference';
   const parts = [
-    String(input.method),
+    training ? `${String(input.method)} (${String(input.framework)})` : String(input.method),
     input.quant && input.quant !== 'none'
       ? `${String(input.precision)} (${String(input.quant)})`
       : String(input.precision),
     `batch ${String(input.batchSize)} x seq ${String(input.seqLen)}`,
     `${String(input.gpus)} GPU${input.gpus === 1 ? '' : 's'}${input.sharding && input.sharding !== 'none' ? ` (${String(input.sharding)})` : ''}`,
   ];
-  if (input.method !== 'inference') {
+  if (training) {
+    if (Number(input.gradientAccumulationSteps) > 1)
+      parts.push(`${String(input.gradientAccumulationSteps)} micro-batches per step`);
+    if (input.packing !== 'padded') parts.push(String(input.packing));
     parts.push(`optimizer ${String(input.optimizer)}`);
     parts.push(input.mixedPrecision ? 'mixed precision' : 'pure 16-bit');
     parts.push(`grad checkpointing ${input.gradientCheckpointing ? 'on' : 'off'}`);
@@ -102,9 +106,13 @@ function describeSetup(input: Record<string, unknown>): string {
     if (input.optimizerOffload) parts.push('optimizer offload');
   } else {
     parts.push(`KV cache ${String(input.kvCachePrecision)}`);
-    if (input.inferenceRuntime === 'eager') parts.push('eager runtime (HF generate)');
+    parts.push(
+      input.inferenceRuntime === 'eager' ? 'eager runtime (HF generate)' : `engine ${String(input.inferenceRuntime)}`,
+    );
+    if (Number(input.tensorParallel) > 1) parts.push(`tensor parallel ${String(input.tensorParallel)}`);
   }
   parts.push(`FlashAttention ${input.flashAttention ? 'on' : 'off'}`);
+  if (input.torchCompile) parts.push('torch.compile');
   const lora = input.lora as { rank: number; targets: string | string[] } | undefined;
   if (lora) parts.push(`LoRA r=${lora.rank} on ${Array.isArray(lora.targets) ? lora.targets.join(',') : lora.targets}`);
   return parts.join(', ');

@@ -13,16 +13,59 @@ export type Optimizer = z.infer<typeof optimizerSchema>;
 export const shardingSchema = z.enum(['none', 'zero1', 'zero2', 'zero3', 'fsdp']);
 export type Sharding = z.infer<typeof shardingSchema>;
 /**
- * How tokens are generated: 'efficient' = llama.cpp / vLLM / TensorRT-LLM class kernels with a preallocated
- * KV cache (the default); 'eager' = HF transformers generate in eager PyTorch.
+ * The engine that generates tokens. 'efficient' = another engine with fused kernels and a preallocated KV
+ * cache (gpt-fast, DeepSpeed-Inference, AutoAWQ's fused modules); 'eager' = HF transformers `generate` in
+ * eager PyTorch. The named engines are the ones whose behaviour differs (vLLM and TensorRT-LLM split a
+ * model tensor-parallel, llama.cpp by layers). The contract keeps the field's first name, inferenceRuntime.
  */
-export const inferenceRuntimeSchema = z.enum(['efficient', 'eager']);
+export const inferenceRuntimeSchema = z.enum(['efficient', 'eager', 'vllm', 'llama.cpp', 'exllama', 'tensorrt-llm']);
 export type InferenceRuntime = z.infer<typeof inferenceRuntimeSchema>;
 export const loraTargetSchema = z.enum(['q', 'k', 'v', 'o', 'gate', 'up', 'down']);
 export type LoraTarget = z.infer<typeof loraTargetSchema>;
 /** The named sets of LoRA targets (the form offers these; a list of matrices is for files and flags). */
 export const loraTargetSetSchema = z.enum(['attention', 'all-linear']);
 
+/**
+ * The training stack a run uses: it sets the defaults of the recipe details (sharding, checkpointing,
+ * adapters, loss) to what that framework does when they are not given ('custom' = none of these).
+ */
+export const frameworkSchema = z.enum([
+  'hf-trainer-peft',
+  'deepspeed-zero1',
+  'deepspeed-zero2',
+  'deepspeed-zero3',
+  'fsdp',
+  'torchtune',
+  'unsloth',
+  'llama-factory',
+  'axolotl',
+  'litgpt',
+  'custom',
+]);
+export type Framework = z.infer<typeof frameworkSchema>;
+/** How samples fill a micro-batch: padded to the longest, packed to the sequence length, or concatenated without padding. */
+export const packingSchema = z.enum(['padded', 'packed', 'padding-free']);
+export type Packing = z.infer<typeof packingSchema>;
+/**
+ * The kernels a GPTQ or AWQ base runs through: PyTorch dequantize-then-matmul (auto-gptq's cuda/triton
+ * path, what PEFT training on GPTQ uses), ExLlama or Marlin kernels, AWQ's GEMM or GEMV kernels.
+ */
+export const quantBackendSchema = z.enum(['dequant', 'exllama', 'marlin', 'gemm', 'gemv']);
+export type QuantBackend = z.infer<typeof quantBackendSchema>;
+/** The backends each scheme has. */
+export const QUANT_BACKENDS: Record<'gptq' | 'awq', readonly QuantBackend[]> = {
+  gptq: ['dequant', 'exllama', 'marlin'],
+  awq: ['gemm', 'gemv', 'marlin'],
+};
+/** How GPUs reach each other: as the card usually does, NVLink, P2P over PCIe, or through host memory. */
+export const peerToPeerSchema = z.enum(['auto', 'nvlink', 'pcie', 'none']);
+export type PeerToPeer = z.infer<typeof peerToPeerSchema>;
+
 export const isTraining = (method: Method): boolean => method !== 'inference';
 export const usesLora = (method: Method): boolean => method === 'lora' || method === 'qlora';
 export const isQuantized = (precision: Precision): boolean => precision === 'int8' || precision === 'int4';
+/** The engines that split a model tensor-parallel over several GPUs by default. */
+export const isTensorParallelEngine = (runtime: InferenceRuntime): boolean =>
+  runtime === 'vllm' || runtime === 'tensorrt-llm';
+export const isDeepSpeed = (sharding: Sharding): boolean =>
+  sharding === 'zero1' || sharding === 'zero2' || sharding === 'zero3';

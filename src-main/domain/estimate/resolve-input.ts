@@ -2,7 +2,17 @@ import { InputError } from '../errors';
 import { estimateFields } from '../fields/estimate-fields';
 import { resolveFields } from '../fields/resolve';
 import { msg, type Message } from '../messages';
-import { isQuantized, isTraining, type EstimateInput, type Precision, type Quant, type ResolvedInput } from './input';
+import {
+  QUANT_BACKENDS,
+  isQuantized,
+  isTraining,
+  type EstimateInput,
+  type Framework,
+  type Precision,
+  type Quant,
+  type ResolvedInput,
+  type Sharding,
+} from './input';
 
 export type { ResolvedInput } from './input';
 
@@ -52,15 +62,56 @@ export function resolveInput(input: EstimateInput): { resolved: ResolvedInput; a
   }
   const gguf = quant.startsWith('gguf');
   if (isTraining(method) && gguf) throw new InputError('quant', msg('input.ggufIsForInference'));
-  if (gguf && resolved.inferenceRuntime === 'eager') {
+  if (gguf && !['efficient', 'llama.cpp', 'vllm'].includes(resolved.inferenceRuntime)) {
     throw new InputError('inferenceRuntime', msg('input.ggufNeedsEfficient'));
   }
+  assertRecipe(resolved);
   for (const field of MEMORY_SAVERS) if (resolved[field]) assumptions.push(msg(`memory.${field}`));
   if (gpus === 1 && resolved.sharding !== 'none') {
     assumptions.push(msg('assume.shardingOneGpu', { sharding: msg(`option.sharding.${resolved.sharding}`) }));
   }
   if (!isTraining(method) && gpus > 1) assumptions.push(msg('assume.inferenceSplit', { count: gpus }));
   return { resolved, assumptions };
+}
+
+/** The framework's sharding, for the presets named after one. */
+const PRESET_SHARDING: Partial<Record<Framework, Sharding>> = {
+  'deepspeed-zero1': 'zero1',
+  'deepspeed-zero2': 'zero2',
+  'deepspeed-zero3': 'zero3',
+  fsdp: 'fsdp',
+};
+
+/** The recipe details that contradict each other or the workload. */
+function assertRecipe(r: ResolvedInput): void {
+  if ((r.quant === 'gptq' || r.quant === 'awq') && !QUANT_BACKENDS[r.quant].includes(r.quantBackend)) {
+    throw new InputError(
+      'quantBackend',
+      msg('input.quantBackendMismatch', {
+        backend: msg(`option.quantBackend.${r.quantBackend}`),
+        scheme: msg(`option.quant.${r.quant}`),
+        backends: QUANT_BACKENDS[r.quant].join(', '),
+      }),
+    );
+  }
+  if (r.tokensPerSample > r.seqLen) {
+    throw new InputError('tokensPerSample', msg('input.tokensPerSampleAboveSeq', { seqLen: r.seqLen }));
+  }
+  if (r.gpus % r.tensorParallel !== 0) {
+    throw new InputError('tensorParallel', msg('input.tensorParallelDividesGpus', { gpus: r.gpus }));
+  }
+  const expected = PRESET_SHARDING[r.framework];
+  // A preset named after a sharding runs that sharding: another one given describes another run.
+  if (isTraining(r.method) && expected && r.sharding !== expected) {
+    throw new InputError(
+      'sharding',
+      msg('input.frameworkSharding', {
+        framework: msg(`option.framework.${r.framework}`),
+        expected: msg(`option.sharding.${expected}`),
+        sharding: msg(`option.sharding.${r.sharding}`),
+      }),
+    );
+  }
 }
 
 function schemeParams(quant: Exclude<Quant, 'none'>): { scheme: Message; precisions: string } {

@@ -40,7 +40,7 @@ export function estimateInferenceSpeed(
   const hopSeconds = (n - 1) * k.pipelineHopSeconds;
   let overheadSeconds: number;
   let stepSeconds: number;
-  if (runtime === 'efficient') {
+  if (runtime !== 'eager') {
     // Launches and synchronisation add a fixed time per layer to each step (fitted on the llama.cpp grid).
     overheadSeconds = model.layers * k.layerOverheadSeconds;
     stepSeconds = gpuSeconds + overheadSeconds + hopSeconds;

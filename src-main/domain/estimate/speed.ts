@@ -36,8 +36,8 @@ export interface InferenceSpeed {
 }
 
 /**
- * How tokens are generated: 'efficient' = llama.cpp / vLLM / TensorRT-LLM class (the default);
- * 'eager' = HF transformers generate in eager PyTorch, bound by Python dispatch at small batch.
+ * How tokens are generated: every engine but 'eager' is of the llama.cpp / vLLM / TensorRT-LLM class
+ * (the default); 'eager' = HF transformers generate in eager PyTorch, bound by Python dispatch at small batch.
  */
 export type { InferenceRuntime } from './input';
 

@@ -1,24 +1,36 @@
 import { z } from 'zod';
 import { cardIdSchema } from '../catalog';
 import {
+  frameworkSchema,
   inferenceRuntimeSchema,
+  isDeepSpeed,
   isQuantized,
+  isTensorParallelEngine,
   isTraining,
   loraTargetSchema,
   loraTargetSetSchema,
   methodSchema,
   optimizerSchema,
+  packingSchema,
+  peerToPeerSchema,
   precisionSchema,
+  quantBackendSchema,
   quantSchema,
   shardingSchema,
   usesLora,
+  type Framework,
+  type InferenceRuntime,
   type Method,
+  type Packing,
   type Precision,
+  type Quant,
+  type Sharding,
 } from '../estimate/choices';
 import { computeDtype } from '../estimate/units';
 import { msg, type Message, type MessageCode } from '../messages';
 import { fieldBuilders, type Applies } from './field';
 import { modelInputSchema } from './model-fields';
+import { preset, presetWhy } from './framework-presets';
 import { optionLabel } from './resolve';
 
 /**
@@ -28,8 +40,14 @@ import { optionLabel } from './resolve';
  */
 export interface EstimateFieldContext {
   method: Method;
+  framework: Framework;
   precision: Precision;
+  quant: Quant;
+  seqLen: number;
+  packing: Packing;
+  inferenceRuntime: InferenceRuntime;
   gpus: number;
+  sharding: Sharding;
 }
 
 const { field, optional, required, group } = fieldBuilders<EstimateFieldContext>();
@@ -50,7 +68,21 @@ const REASON = {
   ampAdapters: msg('reason.ampAdapters'),
   peftQlora: msg('reason.peftQlora'),
   hfTrainer: msg('reason.hfTrainer'),
+  fullSamples: msg('reason.fullSamples'),
+  packedRows: msg('reason.packedRows'),
+  gptqTraining: msg('reason.gptqTraining'),
+  gptqInference: msg('reason.gptqInference'),
+  awqGemm: msg('reason.awqGemm'),
+  ggufEngine: msg('reason.ggufEngine'),
+  tensorParallelEngine: msg('reason.tensorParallelEngine'),
+  layerSplit: msg('reason.layerSplit'),
+  oneGpu: msg('reason.oneGpu'),
+  notDeepSpeed: msg('reason.notDeepSpeed'),
+  zero3Prefetch: msg('reason.zero3Prefetch'),
+  deepSpeedDefault: msg('reason.deepSpeedDefault'),
+  p2pAuto: msg('reason.p2pAuto'),
 };
+
 const forTraining: Applies<EstimateFieldContext> = (c) => isTraining(c.method) || methodIs(c.method);
 const forInference: Applies<EstimateFieldContext> = (c) => !isTraining(c.method) || methodIs(c.method);
 
@@ -58,14 +90,20 @@ const forInference: Applies<EstimateFieldContext> = (c) => !isTraining(c.method)
 const loraTargetsFromText = (text: string): unknown =>
   (loraTargetSetSchema.options as readonly string[]).includes(text) ? text : text.split(',').map((t) => t.trim());
 
-/** A memory-saving technique of training (a checkbox, a switch), off unless the run uses it. */
-function memorySaver(label: MessageCode, flag: string, help: string) {
+/** A memory-saving technique of training (a checkbox, a switch), off unless the run or its framework uses it. */
+function memorySaver(
+  label: MessageCode,
+  flag: string,
+  help: string,
+  key?: 'chunkedCrossEntropy' | 'activationOffload',
+) {
   return field({
     schema: z.boolean(),
-    default: false,
+    default: (c) => (key ? (preset(c, key) ?? false) : false),
+    why: key ? presetWhy(key) : undefined,
     applies: forTraining,
     label,
-    flag: { name: flag, help },
+    flag: { name: flag, help, negatable: key !== undefined },
     control: { kind: 'checkbox', group: 'training' },
   });
 }
@@ -88,6 +126,16 @@ export const estimateFields = {
     label: 'field.method',
     flag: { name: 'method', value: 'M', help: 'what the run does' },
     control: { kind: 'select', group: 'model', optionLabels: 'method' },
+  }),
+  // The preset comes before every detail it sets (a default reads only fields listed before it).
+  framework: field({
+    schema: frameworkSchema,
+    default: 'hf-trainer-peft',
+    applies: forTraining,
+    label: 'field.framework',
+    help: 'field.framework.help',
+    flag: { name: 'framework', value: 'F', help: 'training framework preset: sets the defaults of the details below' },
+    control: { kind: 'select', group: 'model', optionLabels: 'framework' },
   }),
   precision: field({
     schema: precisionSchema,
@@ -112,6 +160,27 @@ export const estimateFields = {
       optionLabels: 'quant',
     },
   }),
+  quantBackend: field({
+    schema: quantBackendSchema,
+    // Training on GPTQ goes through auto-gptq's dequantize path (ExLlama kernels have no backward);
+    // for inference transformers' GPTQConfig turns ExLlama on by default (use_exllama); AutoAWQ's
+    // default kernel version is GEMM.
+    default: (c) => (c.quant === 'awq' ? 'gemm' : isTraining(c.method) ? 'dequant' : 'exllama'),
+    why: (c) =>
+      c.quant === 'awq' ? REASON.awqGemm : isTraining(c.method) ? REASON.gptqTraining : REASON.gptqInference,
+    applies: (c) =>
+      c.quant === 'gptq' ||
+      c.quant === 'awq' ||
+      msg('reason.noQuantBackend', { scheme: optionLabel('quant', c.quant) }),
+    label: 'field.quantBackend',
+    flag: {
+      name: 'quant-backend',
+      value: 'K',
+      help: 'kernels of a GPTQ/AWQ base',
+      defaultHelp: 'dequant to train on GPTQ, exllama for GPTQ inference, gemm for AWQ',
+    },
+    control: { kind: 'select', group: 'model', optionLabels: 'quantBackend' },
+  }),
   batchSize: field({
     schema: z.number().int().min(1).max(65_536),
     unit: 'samples',
@@ -127,6 +196,31 @@ export const estimateFields = {
     label: 'field.seqLen',
     flag: { name: 'seq', value: 'N', help: 'sequence length in tokens' },
     control: { kind: 'number', group: 'workload', min: 1, step: 1 },
+  }),
+  // Hugging Face Trainer / TRL, axolotl, torchtune and LLaMA-Factory (for fine-tuning) all leave
+  // packing off unless asked; the peak then follows the longest batch, padded to seqLen at worst.
+  packing: field({
+    schema: packingSchema,
+    default: 'padded',
+    applies: forTraining,
+    label: 'field.packing',
+    flag: { name: 'packing', value: 'P', help: 'how samples fill a micro-batch' },
+    control: { kind: 'select', group: 'workload', optionLabels: 'packing' },
+  }),
+  tokensPerSample: field({
+    schema: z.number().positive().max(10_000_000),
+    unit: 'tokens',
+    default: (c) => c.seqLen,
+    why: () => REASON.fullSamples,
+    applies: (c) => (isTraining(c.method) ? c.packing !== 'packed' || REASON.packedRows : methodIs(c.method)),
+    label: 'field.tokensPerSample',
+    flag: {
+      name: 'tokens-per-sample',
+      value: 'N',
+      help: 'mean tokens per sample of an unpacked dataset (the sequence length is its longest)',
+      defaultHelp: 'the sequence length',
+    },
+    control: { kind: 'number', group: 'workload', min: 1, step: 'any' },
   }),
   flashAttention: field({
     schema: z.boolean(),
@@ -155,11 +249,20 @@ export const estimateFields = {
   }),
   inferenceRuntime: field({
     schema: inferenceRuntimeSchema,
-    default: 'efficient',
+    default: (c) => (c.quant.startsWith('gguf') ? 'llama.cpp' : 'efficient'),
+    why: (c) => (c.quant.startsWith('gguf') ? REASON.ggufEngine : undefined),
     applies: forInference,
     label: 'field.inferenceRuntime',
-    flag: { name: 'inference-runtime', value: 'R', help: 'llama.cpp/vLLM class, or HF transformers generate' },
+    flag: { name: 'inference-runtime', value: 'E', help: 'inference engine (eager = HF transformers generate)' },
     control: { kind: 'select', group: 'workload', optionLabels: 'inferenceRuntime' },
+  }),
+  // Off unless asked: HF TrainingArguments torch_compile=False, torchtune configs `compile: False`.
+  torchCompile: field({
+    schema: z.boolean(),
+    default: false,
+    label: 'field.torchCompile',
+    flag: { name: 'torch-compile', help: 'the model runs through torch.compile' },
+    control: { kind: 'checkbox', group: 'workload' },
   }),
   optimizer: field({
     schema: optimizerSchema,
@@ -171,9 +274,13 @@ export const estimateFields = {
   }),
   mixedPrecision: field({
     schema: z.boolean(),
-    // AMP keeps fp32 master weights (full) or fp32 adapters (LoRA); a pure fp32 run has nothing to mix.
-    default: (c) => isTraining(c.method) && c.precision !== 'fp32',
-    why: (c) => (c.precision === 'fp32' ? REASON.fp32 : c.method === 'full' ? REASON.ampFull : REASON.ampAdapters),
+    // AMP keeps fp32 master weights (full) or fp32 adapters (LoRA: PEFT's autocast_adapter_dtype=True
+    // upcasts bf16/fp16 adapters to fp32); a pure fp32 run has nothing to mix; torchtune trains in pure bf16.
+    // For LoRA this is the adapter dtype: on = fp32 adapters, off = adapters in the compute dtype.
+    default: (c) => isTraining(c.method) && c.precision !== 'fp32' && (preset(c, 'mixedPrecision') ?? true),
+    why: presetWhy('mixedPrecision', (c) =>
+      c.precision === 'fp32' ? REASON.fp32 : c.method === 'full' ? REASON.ampFull : REASON.ampAdapters,
+    ),
     applies: forTraining,
     label: 'field.mixedPrecision',
     flag: { name: 'mixed-precision', help: 'fp32 master weights (AMP); off: pure 16-bit training', negatable: true },
@@ -183,12 +290,23 @@ export const estimateFields = {
     schema: z.boolean(),
     // PEFT's prepare_model_for_kbit_training turns it on, so QLoRA recipes run with it; HF
     // TrainingArguments leave it off (gradient_checkpointing=False), so everything else does.
-    default: (c) => c.method === 'qlora',
-    why: (c) => (c.method === 'qlora' ? REASON.peftQlora : REASON.hfTrainer),
+    default: (c) => preset(c, 'gradientCheckpointing') ?? c.method === 'qlora',
+    why: presetWhy('gradientCheckpointing', (c) =>
+      c.method === 'qlora' ? REASON.peftQlora : c.framework === 'custom' ? undefined : REASON.hfTrainer,
+    ),
     applies: forTraining,
     label: 'field.gradientCheckpointing',
     flag: { name: 'grad-checkpointing', help: 'gradient (activation) checkpointing', negatable: true },
     control: { kind: 'checkbox', group: 'training' },
+  }),
+  // HF TrainingArguments gradient_accumulation_steps=1: one micro-batch per optimizer step.
+  gradientAccumulationSteps: field({
+    schema: z.number().int().min(1).max(65_536),
+    default: 1,
+    applies: forTraining,
+    label: 'field.gradientAccumulationSteps',
+    flag: { name: 'grad-accum', value: 'N', help: 'micro-batches per optimizer step' },
+    control: { kind: 'number', group: 'training', min: 1, step: 1 },
   }),
   optimizerInBackward: memorySaver(
     'field.optimizerInBackward',
@@ -199,11 +317,13 @@ export const estimateFields = {
     'field.chunkedCrossEntropy',
     'chunked-cross-entropy',
     'cross-entropy over chunks of the logits (fp32 upcast per chunk)',
+    'chunkedCrossEntropy',
   ),
   activationOffload: memorySaver(
     'field.activationOffload',
     'activation-offload',
     'saved activations kept in CPU memory until backward',
+    'activationOffload',
   ),
   optimizerOffload: memorySaver(
     'field.optimizerOffload',
@@ -216,7 +336,8 @@ export const estimateFields = {
     members: {
       rank: field({
         schema: z.number().int().min(1).max(4096),
-        default: 16,
+        default: (c) => preset(c, 'loraRank') ?? 16,
+        why: presetWhy('loraRank'),
         label: 'field.lora.rank',
         flag: { name: 'lora-rank', value: 'R', help: 'LoRA rank' },
         control: { kind: 'number', group: 'training', min: 1, step: 1 },
@@ -232,7 +353,8 @@ export const estimateFields = {
               error: 'input.loraTargetTwice' satisfies MessageCode,
             }),
         ]),
-        default: 'attention',
+        default: (c) => preset(c, 'loraTargets') ?? 'attention',
+        why: presetWhy('loraTargets'),
         label: 'field.lora.targets',
         flag: {
           name: 'lora-targets',
@@ -259,13 +381,81 @@ export const estimateFields = {
   }),
   sharding: field({
     schema: shardingSchema,
-    default: 'none',
+    default: (c) => preset(c, 'sharding') ?? 'none',
+    why: presetWhy('sharding'),
     // A sharding given for one GPU is kept (it shards nothing, and the result says so): it marks
     // the framework a run came from, which calibration compares.
     applies: forTraining,
     label: 'field.sharding',
     flag: { name: 'sharding', value: 'S', help: 'how training state is split over the GPUs' },
     control: { kind: 'select', group: 'gpus', optionLabels: 'sharding', when: (c) => c.gpus > 1 },
+  }),
+  // DeepSpeed's own defaults (deepspeedai/DeepSpeed@edaa7221 deepspeed/runtime/zero/config.py):
+  // reduce_bucket_size and allgather_bucket_size 5e8 elements, overlap_comm None = on for ZeRO-3 only.
+  // Present on one GPU too: a trainer that wraps the model in DeepSpeed allocates the buckets anyway.
+  deepspeed: group({
+    label: 'field.deepspeed',
+    applies: (c) => (isTraining(c.method) ? isDeepSpeed(c.sharding) || REASON.notDeepSpeed : methodIs(c.method)),
+    members: {
+      reduceBucketSize: field({
+        schema: z.number().int().min(1).max(1e12),
+        unit: 'elements',
+        default: 5e8,
+        label: 'field.deepspeed.reduceBucketSize',
+        flag: { name: 'reduce-bucket-size', value: 'N', help: 'DeepSpeed reduce_bucket_size, in elements' },
+        control: { kind: 'number', group: 'gpus', min: 1, step: 1 },
+      }),
+      allgatherBucketSize: field({
+        schema: z.number().int().min(1).max(1e12),
+        unit: 'elements',
+        default: 5e8,
+        applies: (c) => c.sharding !== 'zero3' || REASON.zero3Prefetch,
+        label: 'field.deepspeed.allgatherBucketSize',
+        flag: {
+          name: 'allgather-bucket-size',
+          value: 'N',
+          help: 'DeepSpeed allgather_bucket_size, in elements (ZeRO-1/2)',
+        },
+        control: { kind: 'number', group: 'gpus', min: 1, step: 1 },
+      }),
+      overlapComm: field({
+        schema: z.boolean(),
+        default: (c) => c.sharding === 'zero3',
+        why: () => REASON.deepSpeedDefault,
+        label: 'field.deepspeed.overlapComm',
+        flag: {
+          name: 'overlap-comm',
+          help: 'DeepSpeed overlap_comm (a second reduce bucket)',
+          negatable: true,
+          defaultHelp: 'on for ZeRO-3 only',
+        },
+        control: { kind: 'checkbox', group: 'gpus' },
+      }),
+    },
+  }),
+  tensorParallel: field({
+    schema: z.number().int().min(1).max(1024),
+    unit: 'GPUs',
+    default: (c) => (isTensorParallelEngine(c.inferenceRuntime) ? c.gpus : 1),
+    why: (c) => (isTensorParallelEngine(c.inferenceRuntime) ? REASON.tensorParallelEngine : REASON.layerSplit),
+    applies: (c) => (isTraining(c.method) ? methodIs(c.method) : c.gpus > 1 || REASON.oneGpu),
+    label: 'field.tensorParallel',
+    flag: {
+      name: 'tensor-parallel',
+      value: 'N',
+      help: 'tensor-parallel degree of inference (1 = layers split over the GPUs)',
+      defaultHelp: 'the GPU count for vllm and tensorrt-llm, else 1',
+    },
+    control: { kind: 'number', group: 'gpus', min: 1, step: 1 },
+  }),
+  peerToPeer: field({
+    schema: peerToPeerSchema,
+    default: 'auto',
+    why: () => REASON.p2pAuto,
+    applies: (c) => c.gpus > 1 || REASON.oneGpu,
+    label: 'field.peerToPeer',
+    flag: { name: 'p2p', value: 'L', help: 'how the GPUs reach each other' },
+    control: { kind: 'select', group: 'gpus', optionLabels: 'peerToPeer' },
   }),
   gpu: optional({
     schema: cardIdSchema,

@@ -3,7 +3,19 @@ import type { Message, MessageCode } from '../messages';
 
 /** The unit a number field is in, named in --help and next to its form control. */
 export type Unit =
-  'tokens' | 'samples' | 'GPUs' | 'GiB' | 'tokens/s' | 'hours' | 'money' | 'params' | 'GB/s' | 'TFLOPS' | 'TOPS' | 'W';
+  | 'tokens'
+  | 'samples'
+  | 'GPUs'
+  | 'GiB'
+  | 'tokens/s'
+  | 'hours'
+  | 'money'
+  | 'params'
+  | 'GB/s'
+  | 'TFLOPS'
+  | 'TOPS'
+  | 'W'
+  | 'elements';
 
 /** How `cardwise` takes a field: `--name VALUE`, or a switch (`--name`, and `--no-name` when negatable). */
 export interface FlagSpec {

@@ -109,7 +109,12 @@ export function toEstimateInput(form: EstimateForm): EstimateInput {
   const input: Record<string, unknown> = {};
   const shown = shownIn(context);
   for (const [key, value] of Object.entries(all)) {
-    if (shown.has(key)) input[key] = value;
+    if (!shown.has(key)) continue;
+    // A group sends only its members that apply (ZeRO-3 has no all-gather bucket).
+    const group = estimateFields[key as keyof typeof estimateFields].kind === 'group';
+    input[key] = group
+      ? Object.fromEntries(Object.entries(value as object).filter(([member]) => shown.has(`${key}.${member}`)))
+      : value;
   }
   return input as EstimateInput;
 }
@@ -180,5 +185,7 @@ function shownIn(context: never): Set<string> {
     const applies = (group?.applies?.(context) ?? true) === true && (field.applies?.(context) ?? true) === true;
     return applies && (field.control?.when?.(context) ?? true);
   }).map(({ path }) => path);
-  return new Set([...shown, ...(shown.some((path) => path.startsWith('lora.')) ? ['lora'] : [])]);
+  // A group (lora, deepspeed) is sent as one object when any of its fields is shown.
+  const groups = shown.filter((path) => path.includes('.')).map((path) => path.split('.')[0]!);
+  return new Set([...shown, ...groups]);
 }
