@@ -60,6 +60,13 @@ const DATA_KEYS = new Set([
   'code',
   'observedAt',
   'source',
+  // The recipe fields' choices (enum values, data like the method's).
+  'framework',
+  'quantBackend',
+  'packing',
+  'peerToPeer',
+  'crossEntropy',
+  'gpuLink',
 ]);
 
 /** The English a Chinese sentence may keep: units, product and library names, formula symbols. */
@@ -67,7 +74,7 @@ const ALLOWED_IN_CHINESE = new Set(
   [
     'GiB GB TFLOPS FLOPs MFU LoRA QLoRA NVLink PCIe HBM GDDR BF16 FP32 MoE KV GPU CPU CUDA token',
     'FlashAttention SDPA AdamW Paged SGD bitsandbytes LLM.int bit GPTQ AWQ GGUF NF ZeRO FSDP DDP SwiGLU GQA MLP fp bf int',
-    'Hugging Face Trainer PEFT transformers torch reserved allocated offload logits true false',
+    'Hugging Face Trainer PEFT transformers torch torch.compile reserved allocated offload logits true false',
     'llama.cpp vLLM PyTorch eager HF generate all-gather reduce-scatter all-reduce CNY USD kernel',
     'nvidia-smi torch-reserved torch-allocated tokensPerSecond config mine ISO JSON',
   ]
