@@ -2,7 +2,7 @@
  * Store bench: import and export of N runs (rows/s, peak RSS) against a bare better-sqlite3
  * insert of the same rows into the same schema in the same run, and the run table's queries at
  * N runs (median of 5). Each step runs in its own process, so its peak RSS is its own.
- * Run: npx tsx scripts/bench/store.ts [N=100000]   (npm run bench can import `benchStore`)
+ * Run: npx tsx scripts/bench/store.ts [N=100000]   (`npm run bench` runs it with the others)
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';

@@ -68,7 +68,8 @@ export function locateInputError(error: unknown, where: string): unknown {
  */
 export function describeFailure(error: unknown): { line: string; exitCode: number } {
   if (error instanceof UsageError) {
-    return { line: [`error: ${error.where}: ${error.message}`, ...error.details].join('\n'), exitCode: EXIT_USAGE };
+    const lines = [`error: ${error.where}: ${error.message}`, ...error.details];
+    return { line: lines.map(printable).join('\n'), exitCode: EXIT_USAGE };
   }
   if (error instanceof ContractCallError) {
     const { code, message } = error.error;
@@ -88,5 +89,20 @@ export function describeFailure(error: unknown): { line: string; exitCode: numbe
 }
 
 function oneLine(text: string): string {
-  return text.replace(/\s*\n\s*/g, ' ').trim();
+  return printable(text.replace(/\s*\n\s*/g, ' ').trim());
+}
+
+const ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/**
+ * A line as a terminal should get it: control characters (a newline, ESC of an escape sequence,
+ * C1 codes, the Unicode line separators) written as escapes, since an error line may quote what
+ * the user typed (`--batch: …, got "…"`) and must stay one line that cannot repaint the screen.
+ */
+function printable(line: string): string {
+  return line.replace(
+    // eslint-disable-next-line no-control-regex -- finding control characters is the point
+    /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g,
+    (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }

