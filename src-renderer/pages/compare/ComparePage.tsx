@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Card, ModelPreset, Offer } from '../../../src-main/domain/catalog';
-import { useDebouncedCall } from '../../components/use-debounced-call';
-import { call } from '../../lib/api';
+import type { ModelPreset } from '../../../src-main/domain/catalog';
 import { useApp } from '../../lib/app-context';
+import { useCatalog } from '../../lib/catalog';
+import { useLive } from '../../lib/queries';
 import { optionLabel } from '../../../src-main/domain/fields/resolve';
 import { formatParams } from '../../lib/format';
 import { useSessionStore } from '../../lib/session-store';
@@ -46,27 +46,14 @@ export function ComparePage() {
   const { settings, reportError, setPageState } = useApp();
   const [estimateForm] = useSessionStore(estimateFormStore);
   const [form, setForm] = useSessionStore(compareFormStore);
-  const [cards, setCards] = useState<Card[]>([]);
-  const [models, setModels] = useState<ModelPreset[]>([]);
-  const [offers, setOffers] = useState<Map<string, Offer>>(new Map());
-  const [loaded, setLoaded] = useState(false);
+  const catalog = useCatalog();
+  const { cards, models, loaded } = catalog;
+  const offers = useMemo(() => new Map(catalog.offers.map((offer) => [offer.id, offer])), [catalog.offers]);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
-  const [refresh, setRefresh] = useState(0);
-
-  useEffect(() => {
-    Promise.all([call('cards:list'), call('models:list'), call('offers:list')])
-      .then(([cardList, modelList, offerList]) => {
-        setCards(cardList.cards);
-        setModels(modelList.models);
-        setOffers(new Map(offerList.offers.map((offer) => [offer.id, offer])));
-      })
-      .catch(reportError)
-      .finally(() => setLoaded(true));
-  }, [reportError]);
 
   const estimateInput = useMemo(() => toEstimateInput(estimateForm), [estimateForm]);
   const prepared = useMemo(() => toRankInput(estimateInput, form), [estimateInput, form]);
-  const rank = useDebouncedCall('rank:compute', prepared.input ?? null, 250, refresh);
+  const rank = useLive('rank:compute', prepared.input ?? null);
   const summary = useEstimateSummary(estimateForm, models);
 
   useEffect(() => setPageState(loaded && rank.settled ? 'ready' : 'loading'), [loaded, rank.settled, setPageState]);
@@ -93,10 +80,6 @@ export function ComparePage() {
       if (!next.delete(id)) next.add(id);
       return next;
     });
-  const onPriceSaved = (offer: Offer) => {
-    setOffers((map) => new Map(map).set(offer.id, offer));
-    setRefresh((n) => n + 1);
-  };
   const displayCurrency = output && output.currency !== 'mixed' ? output.currency : form.currency;
 
   return (
@@ -153,7 +136,6 @@ export function ComparePage() {
                     sort={form.sort}
                     expanded={expanded}
                     onToggle={toggle}
-                    onPriceSaved={onPriceSaved}
                   />
                 </section>
               </>

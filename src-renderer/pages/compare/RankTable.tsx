@@ -17,7 +17,6 @@ interface RankTableProps {
   sort: RankSort;
   expanded: ReadonlySet<string>;
   onToggle: (id: string) => void;
-  onPriceSaved: (offer: Offer) => void;
 }
 
 const COLUMNS = 11;
@@ -29,7 +28,7 @@ function fromControl(event: MouseEvent): boolean {
 
 /** The ranked set-ups; a row opens to show how its numbers were computed. */
 export function RankTable(props: RankTableProps) {
-  const { candidates, offers, cards, headroomFraction, sort, expanded, onToggle, onPriceSaved } = props;
+  const { candidates, offers, cards, headroomFraction, sort, expanded, onToggle } = props;
   const { t } = useTranslation();
   const text = useMessageText();
   const ariaSort = (column: RankSort) => (sort === column ? 'ascending' : undefined);
@@ -110,7 +109,6 @@ export function RankTable(props: RankTableProps) {
                         offer={offer}
                         symbol={currencySymbol(offer.currency)}
                         label={t('catalog.priceFor', { offer: `${c.provider} ${c.cardName} ${billing}` })}
-                        onSaved={onPriceSaved}
                       />
                     ) : (
                       formatPrice(c.pricePerGpuHour, c.currency)

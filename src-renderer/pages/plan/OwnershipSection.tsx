@@ -4,12 +4,12 @@ import { currencySchema } from '../../../src-main/domain/catalog';
 import { LineChart } from '../../components/LineChart';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
-import { useDebouncedCall } from '../../components/use-debounced-call';
 import { useApp } from '../../lib/app-context';
 import { currencySymbol, formatPercent, formatPrice } from '../../lib/format';
 import { useMessageText } from '../../lib/messages';
 import { useSessionStore } from '../../lib/session-store';
 import { messageOptions } from '../../lib/options';
+import { useLive } from '../../lib/queries';
 import { OWNERSHIP_FIELDS, ownershipFormStore, toOwnershipRequest, type OwnershipForm } from './ownership-form';
 
 /** "Rent or buy": what a used card-hour costs when you own the server, against a rental price. */
@@ -19,7 +19,7 @@ export function OwnershipSection({ onSettled }: { onSettled: (settled: boolean) 
   const { reportError } = useApp();
   const [form, setForm] = useSessionStore(ownershipFormStore);
   const prepared = toOwnershipRequest(form);
-  const result = useDebouncedCall('plan:ownership', prepared.request ?? null);
+  const result = useLive('plan:ownership', prepared.request ?? null);
   useEffect(() => onSettled(result.settled), [result.settled, onSettled]);
   useEffect(() => {
     if (result.error && result.error.code !== 'bad-input') reportError(result.error);
