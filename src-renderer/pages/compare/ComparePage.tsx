@@ -10,6 +10,7 @@ import { useSessionStore } from '../../lib/session-store';
 import { pageHref } from '../../lib/use-hash-route';
 import { CUSTOM_SIZE, toEstimateInput, type EstimateForm } from '../estimate/estimate-form';
 import { estimateFormStore } from '../estimate/estimate-store';
+import { rowsByOffer } from '../../../src-main/domain/cost/rank-answer';
 import { chartPoints, groupExcluded } from './chart-points';
 import { compareFormStore, toRankInput, type CompareForm } from './compare-form';
 import { CostTimeChart } from './CostTimeChart';
@@ -50,6 +51,7 @@ export function ComparePage() {
   const { cards, models, loaded } = catalog;
   const offers = useMemo(() => new Map(catalog.offers.map((offer) => [offer.id, offer])), [catalog.offers]);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const [openOffers, setOpenOffers] = useState<ReadonlySet<string>>(new Set());
 
   const estimateInput = useMemo(() => toEstimateInput(estimateForm), [estimateForm]);
   const prepared = useMemo(() => toRankInput(estimateInput, form), [estimateInput, form]);
@@ -73,13 +75,19 @@ export function ComparePage() {
 
   const output = rank.data;
   const { points, perJob } = useMemo(() => chartPoints(output?.candidates ?? []), [output]);
+  const groups = useMemo(() => rowsByOffer(output?.candidates ?? []), [output]);
   const cardName = (id: string) => cards.find((c) => c.id === id)?.name ?? id;
-  const toggle = (id: string) =>
-    setExpanded((open) => {
-      const next = new Set(open);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
+  const flip = (id: string) => (open: ReadonlySet<string>) => {
+    const next = new Set(open);
+    if (!next.delete(id)) next.add(id);
+    return next;
+  };
+  const toggle = (id: string) => {
+    setExpanded(flip(id));
+    // A row opened from the chart may be one of an offer's other GPU counts: show them.
+    const group = groups.find((g) => g.others.some((c) => `${c.offerId}:${c.gpus}` === id));
+    if (group && !openOffers.has(group.best.offerId)) setOpenOffers(flip(group.best.offerId));
+  };
   const displayCurrency = output && output.currency !== 'mixed' ? output.currency : form.currency;
 
   return (
@@ -112,6 +120,18 @@ export function ComparePage() {
         ) : null}
         {output ? (
           <div className={rank.stale ? 'stale' : undefined}>
+            {output.answer ? (
+              <section className="panel rank-answer" aria-labelledby="cmp-answer-title" data-testid="rank-answer">
+                <h2 id="cmp-answer-title" className="visually-hidden">
+                  {t('compare.answerTitle')}
+                </h2>
+                {output.answer.lines.map((line, index) => (
+                  <p key={messageKey(line)} className={index === 0 ? 'answer-main' : 'answer-also'}>
+                    {index === 0 ? <strong>{text(line)}</strong> : text(line)}
+                  </p>
+                ))}
+              </section>
+            ) : null}
             {output.candidates.length > 0 ? (
               <>
                 <section className="panel" aria-labelledby="cmp-chart-title">
@@ -129,7 +149,9 @@ export function ComparePage() {
                   <h2 id="cmp-table-title">{t('compare.tableTitle', { count: output.candidates.length })}</h2>
                   <p className="muted small">{t('compare.tableNote')}</p>
                   <RankTable
-                    candidates={output.candidates}
+                    groups={groups}
+                    openOffers={openOffers}
+                    onToggleOffer={(offerId) => setOpenOffers(flip(offerId))}
                     offers={offers}
                     cards={cards}
                     headroomFraction={settings.headroomFraction}
