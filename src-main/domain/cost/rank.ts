@@ -21,6 +21,8 @@ export interface RankOptions {
   currency?: Currency;
   /** USD per 1 CNY; when set, offers in the other currency are converted (and the rate is stated). */
   rates?: { USDperCNY?: number };
+  /** The day the rate was read (YYYY-MM-DD), stated with it. */
+  rateDate?: string | null;
   /** Default: the job's cost when a job is given, else the cost per 1M tokens. */
   sort?: 'cost' | 'time' | 'jobCost';
   headroomFraction?: number;
@@ -146,7 +148,11 @@ export function rankCandidates(
     else skippedCurrency += 1;
   }
   if (usdPerCny !== undefined && priced.some((p) => p.offer.currency !== currency)) {
-    assumptions.push(msg('rank.assume.converted', { currency, rate: usdPerCny }));
+    assumptions.push(
+      opts.rateDate
+        ? msg('rank.assume.convertedOn', { currency, rate: usdPerCny, date: opts.rateDate })
+        : msg('rank.assume.converted', { currency, rate: usdPerCny }),
+    );
   }
   if (skippedCurrency > 0) {
     assumptions.push(msg('rank.assume.skippedCurrency', { count: skippedCurrency, currency }));

@@ -16,9 +16,11 @@ import { OWNERSHIP_FIELDS, ownershipFormStore, toOwnershipRequest, type Ownershi
 export function OwnershipSection({ onSettled }: { onSettled: (settled: boolean) => void }) {
   const { t } = useTranslation();
   const text = useMessageText();
-  const { reportError } = useApp();
+  const { reportError, settings } = useApp();
   const [form, setForm] = useSessionStore(ownershipFormStore);
-  const prepared = toOwnershipRequest(form);
+  // Settings' price is in the default currency: it stands in only for a form in that currency.
+  const settingsPower = form.currency === settings.currency ? settings.electricityPricePerKWh : undefined;
+  const prepared = toOwnershipRequest(form, settingsPower);
   const result = useLive('plan:ownership', prepared.request ?? null);
   useEffect(() => onSettled(result.settled), [result.settled, onSettled]);
   useEffect(() => {
@@ -58,6 +60,14 @@ export function OwnershipSection({ onSettled }: { onSettled: (settled: boolean) 
               step="any"
               label={t(`plan.own.${field}`, { symbol })}
               value={form[field]}
+              placeholder={
+                field === 'electricityPricePerKWh' && settingsPower !== undefined ? String(settingsPower) : undefined
+              }
+              hint={
+                field === 'electricityPricePerKWh' && settingsPower !== undefined && form[field].trim() === ''
+                  ? t('plan.own.electricityFromSettings', { price: `${symbol}${settingsPower}` })
+                  : undefined
+              }
               onChange={(v) => setForm((f) => ({ ...f, [field]: v }))}
               error={errorFor(field)}
             />
