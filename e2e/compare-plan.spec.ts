@@ -23,7 +23,7 @@ async function setUpQlora7b(page: Page) {
   await rankReady(page);
 }
 
-test('ranks the cards for QLoRA 7B on 50M tokens, cheapest first, and re-ranks when a price changes', async ({
+test('ranks the cards for QLoRA 7B on 50M tokens by job cost, answer first, and re-ranks when a price changes', async ({
   page,
 }) => {
   await setUpQlora7b(page);
@@ -31,10 +31,27 @@ test('ranks the cards for QLoRA 7B on 50M tokens, cheapest first, and re-ranks w
   const first = rows(page).first();
   await expect(first.locator('.badge')).not.toHaveText('Does not fit');
   const firstId = await first.getAttribute('data-candidate');
-  const costs = await rows(page).locator('td:nth-of-type(6)').allInnerTexts();
+  // Job cost (the 8th cell) ascends; no monthly package is ranked for a job of hours.
+  const costs = await rows(page).locator('td:nth-of-type(8)').allInnerTexts();
   const numbers = costs.map((text) => Number(text.replace(/[^\d.]/g, '')));
   expect(numbers.length).toBeGreaterThan(2);
-  expect(numbers[0]).toBeLessThanOrEqual(numbers[1]!);
+  expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+  await expect(rows(page).filter({ hasText: 'Monthly' })).toHaveCount(0);
+
+  // The answer names the first row's set-up and its job cost.
+  const answer = page.getByTestId('rank-answer');
+  await expect(answer).toContainText('Cheapest for your job:');
+  await expect(answer).toContainText(costs[0]!.trim());
+
+  // One row per offer; its other GPU counts are one click away.
+  const ids = await rows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-candidate')!.split(':')[0]));
+  expect(new Set(ids).size).toBe(ids.length);
+  const before = await rows(page).count();
+  const more = page.getByRole('button', { name: /^Other GPU counts of / }).first();
+  await more.click();
+  await expect(rows(page)).not.toHaveCount(before);
+  await more.click();
+  await expect(rows(page)).toHaveCount(before);
 
   const price = first
     .getByRole('textbox', { name: /^Price for / })

@@ -110,6 +110,11 @@ test('every page speaks Chinese: results, explanations, bills, flags and the err
   await open(page, 'compare');
   await page.getByLabel(/数据集 token 数/).fill('200m');
   await idle(page);
+  await expect(page.getByTestId('rank-answer')).toContainText('本任务最省钱：');
+  await page
+    .getByRole('button', { name: /的其他卡数$/ })
+    .first()
+    .click();
   await page.locator('table tbody tr').first().click();
   await page.locator('details summary').first().click();
   expect(await strayEnglish(page, data), 'compare').toEqual([]);
@@ -144,4 +149,11 @@ test('every page speaks Chinese: results, explanations, bills, flags and the err
   await price.press('Enter');
   await expect(page.getByText(/^太小：应为大于 0/)).toBeVisible();
   expect(await strayEnglish(page, data), 'catalog with an error').toEqual([]);
+
+  // Settings: every field, then a rate of zero.
+  await open(page, 'settings');
+  expect(await strayEnglish(page, data), 'settings').toEqual([]);
+  await page.getByLabel('汇率（1 人民币兑多少美元）').fill('0');
+  await expect(page.locator('#set-usdPerCny-error')).toBeVisible();
+  expect(await strayEnglish(page, data), 'settings with an error').toEqual([]);
 });

@@ -4,10 +4,10 @@ import type { Settings } from '../src-main/ipc/contract';
 import { ErrorBanner, type BannerError } from './components/ErrorBanner';
 import { Sidebar } from './components/Sidebar';
 import type { Language } from './i18n';
-import { call } from './lib/api';
 import { AppContext, DEFAULT_SETTINGS, type PageState } from './lib/app-context';
 import { onMenuCommand } from './lib/desktop';
 import { errorMessage } from './lib/messages';
+import { channelKey, invalidateChannels, queryClient, send, useChannel } from './lib/queries';
 import { pageHref, useHashRoute } from './lib/use-hash-route';
 import { requestRunsAction } from './pages/runs/runs-actions';
 import { PAGES } from './routes';
@@ -17,7 +17,8 @@ let nextErrorId = 1;
 /** The window: sidebar, error banner and the current page. */
 export function App() {
   const { t, i18n } = useTranslation();
-  const [settings, setSettings] = useState<Settings>(DEFAULT_SETTINGS);
+  const saved = useChannel('settings:get');
+  const settings: Settings = saved.data ?? DEFAULT_SETTINGS;
   const [errors, setErrors] = useState<BannerError[]>([]);
   const route = useHashRoute(PAGES[0]!.id);
   const page = PAGES.find((p) => p.id === route) ?? PAGES[0]!;
@@ -34,14 +35,20 @@ export function App() {
     );
   }, []);
 
+  const savedLanguage = saved.data?.language;
   useEffect(() => {
-    call('settings:get')
-      .then((saved) => {
-        setSettings(saved);
-        void i18n.changeLanguage(saved.language);
-      })
-      .catch(reportError);
-  }, [i18n, reportError]);
+    if (savedLanguage) void i18n.changeLanguage(savedLanguage);
+  }, [i18n, savedLanguage]);
+  // Settings that cannot be read leave the defaults in place and say why in the banner.
+  useEffect(
+    () =>
+      queryClient.getQueryCache().subscribe((event) => {
+        if (event.type === 'updated' && event.action.type === 'error' && event.query.queryKey[0] === 'settings:get') {
+          reportError(event.action.error);
+        }
+      }),
+    [reportError],
+  );
 
   // The desktop app menu: it saved a language itself; the rest are pages to open.
   useEffect(
@@ -49,7 +56,7 @@ export function App() {
       onMenuCommand((command) => {
         if (command.command === 'language') {
           void i18n.changeLanguage(command.language);
-          setSettings((current) => ({ ...current, language: command.language }));
+          void invalidateChannels(['settings:get']);
         } else if (command.command === 'guide') {
           window.location.hash = pageHref('guide');
         } else {
@@ -63,8 +70,10 @@ export function App() {
   const changeLanguage = useCallback(
     (language: Language) => {
       void i18n.changeLanguage(language);
-      setSettings((current) => ({ ...current, language }));
-      call('settings:set', { language }).then(setSettings).catch(reportError);
+      queryClient.setQueryData<Settings>(channelKey('settings:get', undefined), (current) =>
+        current ? { ...current, language } : current,
+      );
+      send('settings:set', { language }).catch(reportError);
     },
     [i18n, reportError],
   );

@@ -1,8 +1,10 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { initI18n } from './i18n';
 import { initApi } from './lib/api';
+import { queryClient } from './lib/queries';
 import './styles.css';
 
 // Take the token out of the address bar before anything renders.
@@ -13,7 +15,9 @@ const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <App />
+      <QueryClientProvider client={queryClient}>
+        <App />
+      </QueryClientProvider>
     </StrictMode>,
   );
 }

@@ -5,6 +5,7 @@ import { EstimatePage } from './pages/estimate/EstimatePage';
 import { GuidePage } from './pages/guide/GuidePage';
 import { PlanPage } from './pages/plan/PlanPage';
 import { RunsPage } from './pages/runs/RunsPage';
+import { SettingsPage } from './pages/settings/SettingsPage';
 
 /** One page of the sidebar. */
 export interface PageDef {
@@ -21,5 +22,6 @@ export const PAGES: readonly PageDef[] = [
   { id: 'plan', labelKey: 'nav.plan', component: PlanPage },
   { id: 'runs', labelKey: 'nav.runs', component: RunsPage },
   { id: 'catalog', labelKey: 'nav.catalog', component: CatalogPage },
+  { id: 'settings', labelKey: 'nav.settings', component: SettingsPage },
   { id: 'guide', labelKey: 'nav.guide', component: GuidePage },
 ];

@@ -247,15 +247,21 @@ describe('cardwise rank', () => {
     const output = cardwiseJson(args) as {
       candidates: unknown[];
       excluded: { card: string; gpus: number; reason: Message }[];
+      answer: { lines: Message[] } | null;
     };
     const result = cardwise(args);
     expect(result.status).toBe(0);
     const lines = result.stdout.split('\n');
-    expect(lines[0]).toMatch(
+    // The answer first ("Cheapest for your job: …"), a blank line, then the table.
+    const answer = (output.answer?.lines ?? []).map(english);
+    expect(answer[0]).toMatch(/^Cheapest for your job: /);
+    expect(lines.slice(0, answer.length)).toEqual(answer);
+    const header = answer.length + 1;
+    expect(lines[header]).toMatch(
       /^\s*#\s+Card\s+GPUs\s+Provider\s+Billing\s+Tokens\/s\s+Cost\/1M tokens CNY\s+Hours\s+Job cost CNY\s+Reason$/,
     );
     // One row per candidate, numbered from 1 (a star marks the Pareto front).
-    const rows = lines.slice(2, 2 + output.candidates.length);
+    const rows = lines.slice(header + 2, header + 2 + output.candidates.length);
     expect(rows.map((row) => /^\s*(\d+)\*?\s/.exec(row)?.[1])).toEqual(
       output.candidates.map((_, index) => String(index + 1)),
     );

@@ -5,9 +5,10 @@ import { renderTable } from './table';
 
 export type RankOutput = ChannelOutput<'rank:compute'>;
 
-/** The human report of a ranking: candidates best first, then what was excluded and why. */
+/** The human report of a ranking: the answer, candidates best first, then what was excluded and why. */
 export function renderRank(output: RankOutput): string {
   const lines: string[] = [];
+  if (output.answer) lines.push(...output.answer.lines.map(english), '');
   const mixed = output.currency === 'mixed';
   const unit = mixed ? '' : ` ${output.currency}`;
   if (output.candidates.length === 0) {

@@ -1,15 +1,9 @@
-import { settingsSchema, type Settings } from '../ipc/contract';
+import { DEFAULT_SETTINGS, settingsSchema, type Settings } from '../ipc/contract';
 import type { Db } from './driver';
 import { writeTransaction } from './transaction';
 import { parseInput } from './validate';
 
-/** What a fresh install uses until the user changes it. */
-export const DEFAULT_SETTINGS: Settings = {
-  language: 'en',
-  currency: 'CNY',
-  headroomFraction: 0.1,
-  usdPerCny: null,
-};
+export { DEFAULT_SETTINGS };
 
 const settingKeys = Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[];
 

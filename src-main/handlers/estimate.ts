@@ -48,6 +48,9 @@ export const estimateHandlers = {
         ...options,
         headroomFraction: settings.headroomFraction,
         currency: options.currency ?? settings.currency,
+        // The rate from Settings converts offers in the other currency (and the assumptions say so).
+        rates: settings.usdPerCny === null ? undefined : { USDperCNY: settings.usdPerCny },
+        rateDate: settings.usdPerCnyDate,
         correction: rankCorrection(input, runs, presets),
       },
     );

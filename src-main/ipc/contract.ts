@@ -41,11 +41,25 @@ export const settingsSchema = z
     currency: currencySchema,
     /** Share of card memory kept free when deciding that something fits (0.1 = 10%). */
     headroomFraction: z.number().min(0).max(0.9),
-    /** Exchange rate the user set, used only when they ask to mix currencies. */
+    /** USD per 1 CNY, set by the user: rankings convert offers in the other currency with it. */
     usdPerCny: z.number().positive().max(10).nullable(),
+    /** The day the rate was read (YYYY-MM-DD), said next to every converted price. */
+    usdPerCnyDate: z.iso.date().nullable(),
+    /** Electricity per kWh, in the default currency: what owning a server pays for power. */
+    electricityPricePerKWh: z.number().min(0).max(100),
   })
   .strict();
 export type Settings = z.infer<typeof settingsSchema>;
+
+/** What a fresh install uses until the user changes it (¥0.8/kWh: see plan/ownership.ts). */
+export const DEFAULT_SETTINGS: Settings = {
+  language: 'en',
+  currency: 'CNY',
+  headroomFraction: 0.1,
+  usdPerCny: null,
+  usdPerCnyDate: null,
+  electricityPricePerKWh: 0.8,
+};
 
 const offerEditableSchema = offerSchema.omit({ id: true });
 /** Only the fields the caller sends: no defaults, or a price edit would reset the others. */

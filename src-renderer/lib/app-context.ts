@@ -1,8 +1,8 @@
 import { createContext, useContext } from 'react';
-import type { Settings } from '../../src-main/ipc/contract';
+import { DEFAULT_SETTINGS, type Settings } from '../../src-main/ipc/contract';
 
 /** Used until `settings:get` answers, and if it cannot. */
-export const DEFAULT_SETTINGS: Settings = { language: 'en', currency: 'CNY', headroomFraction: 0.1, usdPerCny: null };
+export { DEFAULT_SETTINGS };
 
 /** Whether the page in the main area has its data: e2e tests wait for `ready`. */
 export type PageState = 'loading' | 'ready' | 'error';

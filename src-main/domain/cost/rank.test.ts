@@ -95,8 +95,8 @@ describe('rankCandidates', () => {
       expect(c.costPer1kSamples).toBeCloseTo((1e3 * c.pricePerGpuHour * c.gpus * 1024) / (3600 * c.tokensPerSecond), 5);
     }
     expect(ascending(candidates.map((c) => c.jobCost ?? 0))).toBe(true);
-    const monthly = candidates.find((c) => c.offerId === 'a100-m' && c.gpus === 1);
-    expect(monthly?.jobCost).toBe(6500); // a job of hours, not months, still buys a whole month
+    // A job of hours, not months, cannot be done on a monthly package without paying the month.
+    expect(candidates.some((c) => c.offerId === 'a100-m')).toBe(false);
     const hourlyA100 = candidates.find((c) => c.offerId === 'a100-h' && c.gpus === 1);
     expect(hourlyA100?.jobCost).toBe(10 * Math.ceil(hourlyA100?.hours ?? 0)); // billed per started hour
 
@@ -114,6 +114,26 @@ describe('rankCandidates', () => {
       );
       expect(dominated).toBe(false);
     }
+  });
+
+  it('ranks a job by its cost by default, and leaves out packages longer than the job, saying so', () => {
+    const short = rankCandidates(lora, { tokens: 50e6 }, ctx, { gpuCounts: [1, 2] });
+    expect(ascending(short.candidates.map((c) => c.jobCost ?? Infinity))).toBe(true);
+    expect(short.candidates.some((c) => c.billing === 'monthly')).toBe(false);
+    expect(short.assumptions.map(english)).toContain(
+      '1 package offer longer than the job was left out (a package is bought for its whole period)',
+    );
+    // Only a monthly offer for the A100 on a short job: the A100 is excluded with the reason.
+    const onlyMonthly = rankCandidates(lora, { tokens: 50e6 }, { ...ctx, offers: [offers[3]!] }, { gpuCounts: [1] });
+    expect(onlyMonthly.candidates).toEqual([]);
+    expect(english(onlyMonthly.excluded.find((e) => e.card === 'a100-80gb')!.reason)).toMatch(
+      /^fits, but its only offers are packages longer than the [\d.]+ h job$/,
+    );
+    // A job longer than a month buys whole months (1e11 tokens: months on one A100).
+    const long = rankCandidates(lora, { tokens: 1e11 }, { ...ctx, offers: [offers[3]!] }, { gpuCounts: [1] });
+    const monthly = long.candidates[0]!;
+    expect(monthly.hours).toBeGreaterThan(720);
+    expect(monthly.jobCost).toBe(6500 * Math.ceil(monthly.hours! / 720));
   });
 
   it("sorts by time with sort 'time' and filters by billing", () => {

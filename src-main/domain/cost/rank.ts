@@ -8,6 +8,7 @@ import { msg, type Message } from '../messages';
 import { jobCost, jobHours, jobTokens, type Workload } from './job';
 import { cleanUnitPrice, roundDecimal } from './money';
 import { paretoFront } from './pareto';
+import { rankAnswer, type RankAnswer } from './rank-answer';
 import { BILLING_PERIOD_HOURS, costPer1kSamples, costPer1MTokens, offerPricePerGpuHour } from './unit-cost';
 
 export type { Workload } from './job';
@@ -20,6 +21,9 @@ export interface RankOptions {
   currency?: Currency;
   /** USD per 1 CNY; when set, offers in the other currency are converted (and the rate is stated). */
   rates?: { USDperCNY?: number };
+  /** The day the rate was read (YYYY-MM-DD), stated with it. */
+  rateDate?: string | null;
+  /** Default: the job's cost when a job is given, else the cost per 1M tokens. */
   sort?: 'cost' | 'time' | 'jobCost';
   headroomFraction?: number;
   /** Corrections fitted from logged runs (DESIGN.md "Calibration"), per card and GPU count. */
@@ -77,6 +81,8 @@ export interface RankResult {
   excluded: Excluded[];
   currency: Currency | 'mixed';
   assumptions: Message[];
+  /** The answer in one or two lines: the cheapest set-up, and the fastest within 20% of its cost. */
+  answer: RankAnswer | null;
 }
 
 interface PricedOffer {
@@ -106,9 +112,11 @@ const gib = (bytes: number) => roundDecimal(bytes / GIB, 1);
 const rate = (x: number) => (x >= 100 ? String(Math.round(x)) : fmt(x));
 
 /**
- * Ranks every card × GPU count × offer that fits with headroom by cost per 1M tokens (or time, or job
- * cost), marks the Pareto front of (job cost or cost per 1M tokens, hours) and explains each number.
- * Money is never mixed: offers in another currency are skipped unless `rates` converts them.
+ * Ranks every card × GPU count × offer that fits with headroom by the job's cost when a job is given
+ * (else cost per 1M tokens; or by time), marks the Pareto front of (job cost or cost per 1M tokens,
+ * hours), explains each number and states the answer first (rank-answer.ts). A package whose period
+ * is longer than the job is left out, and the assumptions say so. Money is never mixed: offers in
+ * another currency are skipped unless `rates` converts them.
  */
 export function rankCandidates(
   input: EstimateInput,
@@ -131,6 +139,8 @@ export function rankCandidates(
     (o) => opts.billing === undefined || opts.billing === 'all' || o.billing === opts.billing,
   );
   const priced: PricedOffer[] = [];
+  // Packages left out of a job shorter than their period (a month cannot be bought for 5 hours).
+  const longPackages = new Set<string>();
   let skippedCurrency = 0;
   for (const offer of usable) {
     const converted = convertOffer(offer, currency, usdPerCny);
@@ -138,7 +148,11 @@ export function rankCandidates(
     else skippedCurrency += 1;
   }
   if (usdPerCny !== undefined && priced.some((p) => p.offer.currency !== currency)) {
-    assumptions.push(msg('rank.assume.converted', { currency, rate: usdPerCny }));
+    assumptions.push(
+      opts.rateDate
+        ? msg('rank.assume.convertedOn', { currency, rate: usdPerCny, date: opts.rateDate })
+        : msg('rank.assume.converted', { currency, rate: usdPerCny }),
+    );
   }
   if (skippedCurrency > 0) {
     assumptions.push(msg('rank.assume.skippedCurrency', { count: skippedCurrency, currency }));
@@ -206,13 +220,20 @@ export function rankCandidates(
               tokensPerSecond: rate(tokensPerSecond),
             })
           : null;
+      const hours = tokens === null ? null : jobHours(tokens, tokensPerSecond);
+      let kept = 0;
       for (const { offer, converted } of offers) {
+        const periodHours = BILLING_PERIOD_HOURS[offer.billing];
+        if (hours !== null && periodHours > 1 && hours < periodHours) {
+          longPackages.add(offer.id);
+          continue;
+        }
+        kept += 1;
         const pricePerGpuHour = offerPricePerGpuHour(converted);
         const per1M = costPer1MTokens(pricePerGpuHour, gpus, tokensPerSecond);
         const per1k = tokensPerSample
           ? costPer1kSamples(pricePerGpuHour, gpus, tokensPerSecond, tokensPerSample)
           : null;
-        const hours = tokens === null ? null : jobHours(tokens, tokensPerSecond);
         const job = hours === null ? null : jobCost(converted, gpus, hours);
         const price = { price: cleanUnitPrice(converted.price), currency, perGpuHour: pricePerGpuHour };
         const priceLine =
@@ -271,7 +292,13 @@ export function rankCandidates(
           explain,
         });
       }
+      if (kept === 0 && hours !== null) {
+        excluded.push({ card: card.id, gpus, reason: msg('rank.excluded.packagesLongerThanJob', { hours }) });
+      }
     }
+  }
+  if (longPackages.size > 0) {
+    assumptions.push(msg('rank.assume.packagesLongerThanJob', { count: longPackages.size }));
   }
 
   const front = paretoFront(
@@ -280,8 +307,14 @@ export function rankCandidates(
     (c) => c.hours ?? 1 / c.tokensPerSecond,
   );
   const ranked: Candidate[] = candidates.map((c, i) => ({ ...c, pareto: front[i] === true }));
-  ranked.sort(compareBy(opts.sort ?? 'cost'));
-  return { candidates: ranked, excluded, currency, assumptions: distinctMessages(assumptions) };
+  ranked.sort(compareBy(opts.sort ?? (tokens === null ? 'cost' : 'jobCost')));
+  return {
+    candidates: ranked,
+    excluded,
+    currency,
+    assumptions: distinctMessages(assumptions),
+    answer: rankAnswer(ranked),
+  };
 }
 
 /** The messages in order, each code-and-parameters once. */

@@ -1,18 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { billingSchema, currencySchema, offerSchema, type Card, type Offer } from '../../../src-main/domain/catalog';
+import { billingSchema, currencySchema, offerSchema, type Card } from '../../../src-main/domain/catalog';
 import type { Message } from '../../../src-main/domain/messages';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
-import { ApiError, call } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { errorMessage, useMessageText } from '../../lib/messages';
 import { messageOptions, options } from '../../lib/options';
+import { send } from '../../lib/queries';
 import { blankDraft, draftToOffer, type OfferDraft } from './offer-draft';
 
 const GRANULARITIES = offerSchema.shape.granularity.unwrap().options;
 
 /** A small form for an offer the user found; the problem field is named when it is rejected. */
-export function AddOfferForm({ cards, onAdded }: { cards: readonly Card[]; onAdded: (offer: Offer) => void }) {
+export function AddOfferForm({ cards }: { cards: readonly Card[] }) {
   const { t } = useTranslation();
   const text = useMessageText();
   const [draft, setDraft] = useState<OfferDraft>(() => blankDraft(cards));
@@ -28,7 +29,7 @@ export function AddOfferForm({ cards, onAdded }: { cards: readonly Card[]; onAdd
       return;
     }
     try {
-      onAdded(await call('offers:add', checked.offer));
+      await send('offers:add', checked.offer);
       setProblem(null);
       setDraft({ ...blankDraft(cards), cardId: draft.cardId, currency: draft.currency });
     } catch (error) {

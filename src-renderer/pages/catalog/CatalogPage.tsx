@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Card, Offer } from '../../../src-main/domain/catalog';
-import { call } from '../../lib/api';
+import type { Offer } from '../../../src-main/domain/catalog';
 import { useApp } from '../../lib/app-context';
+import { useCatalog } from '../../lib/catalog';
+import { send } from '../../lib/queries';
 import { AddOfferForm } from './AddOfferForm';
 import { CardSpecsTable } from './CardSpecsTable';
 import { exampleDates, isUserOffer, sortOffers, type OfferOrigin } from './offer-rows';
@@ -12,35 +13,20 @@ import { OffersTable } from './OffersTable';
 export function CatalogPage() {
   const { t } = useTranslation();
   const { reportError, setPageState } = useApp();
-  const [cards, setCards] = useState<Card[]>([]);
-  const [offers, setOffers] = useState<Offer[]>([]);
+  const { cards, offers, loaded, failed } = useCatalog();
   // Rows changed in this session; added rows are recognised by their source.
   const [editedIds, setEditedIds] = useState<ReadonlySet<string>>(new Set());
 
   useEffect(() => {
-    Promise.all([call('cards:list'), call('offers:list')])
-      .then(([cardList, offerList]) => {
-        setCards(cardList.cards);
-        setOffers(offerList.offers);
-        setPageState('ready');
-      })
-      .catch((error: unknown) => {
-        reportError(error);
-        setPageState('error');
-      });
-  }, [reportError, setPageState]);
+    if (loaded) setPageState(failed ? 'error' : 'ready');
+  }, [loaded, failed, setPageState]);
 
   const cardName = (cardId: string) => cards.find((card) => card.id === cardId)?.name ?? cardId;
   const originOf = (offer: Offer): OfferOrigin =>
     isUserOffer(offer) ? 'user' : editedIds.has(offer.id) ? 'edited' : 'example';
-  const onSaved = (saved: Offer) => {
-    setOffers((list) => list.map((o) => (o.id === saved.id ? saved : o)));
-    setEditedIds((ids) => new Set(ids).add(saved.id));
-  };
+  const onSaved = (saved: Offer) => setEditedIds((ids) => new Set(ids).add(saved.id));
   const onDelete = (offer: Offer) => {
-    call('offers:delete', { id: offer.id })
-      .then(() => setOffers((list) => list.filter((o) => o.id !== offer.id)))
-      .catch(reportError);
+    send('offers:delete', { id: offer.id }).catch(reportError);
   };
   const dates = exampleDates(offers);
 
@@ -61,9 +47,7 @@ export function CatalogPage() {
           onSaved={onSaved}
           onDelete={onDelete}
         />
-        {cards.length > 0 ? (
-          <AddOfferForm cards={cards} onAdded={(offer) => setOffers((list) => [...list, offer])} />
-        ) : null}
+        {cards.length > 0 ? <AddOfferForm cards={cards} /> : null}
       </section>
     </div>
   );

@@ -2,9 +2,9 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { offerFieldsSchema, type Offer } from '../../../src-main/domain/catalog';
 import { firstProblem, type Message } from '../../../src-main/domain/messages';
-import { call } from '../../lib/api';
 import { numberFromText } from '../../lib/field-problems';
 import { errorMessage, useMessageText } from '../../lib/messages';
+import { send } from '../../lib/queries';
 
 const priceSchema = offerFieldsSchema.shape.price;
 
@@ -16,7 +16,8 @@ interface PriceInputProps {
   label: string;
   /** "¥" or "$", shown before the input. */
   symbol: string;
-  onSaved: (offer: Offer) => void;
+  /** Told after the save (every list and answer that reads the price is asked again by itself). */
+  onSaved?: (offer: Offer) => void;
 }
 
 /** The price of one offer, edited in place and saved on Enter or when focus leaves. */
@@ -42,7 +43,8 @@ export function PriceInput({ offer, label, symbol, onSaved }: PriceInputProps) {
     submitted.current = price;
     setStatus('saving');
     try {
-      onSaved(await call('offers:update', { id: offer.id, patch: { price } }));
+      const saved = await send('offers:update', { id: offer.id, patch: { price } });
+      onSaved?.(saved);
       setStatus('saved');
     } catch (error) {
       submitted.current = Number.NaN;

@@ -1,15 +1,16 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Card, ModelPreset, Offer } from '../../../src-main/domain/catalog';
-import { useDebouncedCall } from '../../components/use-debounced-call';
-import { call } from '../../lib/api';
+import type { ModelPreset } from '../../../src-main/domain/catalog';
 import { useApp } from '../../lib/app-context';
+import { useCatalog } from '../../lib/catalog';
+import { useLive } from '../../lib/queries';
 import { optionLabel } from '../../../src-main/domain/fields/resolve';
 import { formatParams } from '../../lib/format';
 import { useSessionStore } from '../../lib/session-store';
 import { pageHref } from '../../lib/use-hash-route';
 import { CUSTOM_SIZE, toEstimateInput, type EstimateForm } from '../estimate/estimate-form';
 import { estimateFormStore } from '../estimate/estimate-store';
+import { rowsByOffer } from '../../../src-main/domain/cost/rank-answer';
 import { chartPoints, groupExcluded } from './chart-points';
 import { compareFormStore, toRankInput, type CompareForm } from './compare-form';
 import { CostTimeChart } from './CostTimeChart';
@@ -46,27 +47,15 @@ export function ComparePage() {
   const { settings, reportError, setPageState } = useApp();
   const [estimateForm] = useSessionStore(estimateFormStore);
   const [form, setForm] = useSessionStore(compareFormStore);
-  const [cards, setCards] = useState<Card[]>([]);
-  const [models, setModels] = useState<ModelPreset[]>([]);
-  const [offers, setOffers] = useState<Map<string, Offer>>(new Map());
-  const [loaded, setLoaded] = useState(false);
+  const catalog = useCatalog();
+  const { cards, models, loaded } = catalog;
+  const offers = useMemo(() => new Map(catalog.offers.map((offer) => [offer.id, offer])), [catalog.offers]);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
-  const [refresh, setRefresh] = useState(0);
-
-  useEffect(() => {
-    Promise.all([call('cards:list'), call('models:list'), call('offers:list')])
-      .then(([cardList, modelList, offerList]) => {
-        setCards(cardList.cards);
-        setModels(modelList.models);
-        setOffers(new Map(offerList.offers.map((offer) => [offer.id, offer])));
-      })
-      .catch(reportError)
-      .finally(() => setLoaded(true));
-  }, [reportError]);
+  const [openOffers, setOpenOffers] = useState<ReadonlySet<string>>(new Set());
 
   const estimateInput = useMemo(() => toEstimateInput(estimateForm), [estimateForm]);
   const prepared = useMemo(() => toRankInput(estimateInput, form), [estimateInput, form]);
-  const rank = useDebouncedCall('rank:compute', prepared.input ?? null, 250, refresh);
+  const rank = useLive('rank:compute', prepared.input ?? null);
   const summary = useEstimateSummary(estimateForm, models);
 
   useEffect(() => setPageState(loaded && rank.settled ? 'ready' : 'loading'), [loaded, rank.settled, setPageState]);
@@ -86,16 +75,18 @@ export function ComparePage() {
 
   const output = rank.data;
   const { points, perJob } = useMemo(() => chartPoints(output?.candidates ?? []), [output]);
+  const groups = useMemo(() => rowsByOffer(output?.candidates ?? []), [output]);
   const cardName = (id: string) => cards.find((c) => c.id === id)?.name ?? id;
-  const toggle = (id: string) =>
-    setExpanded((open) => {
-      const next = new Set(open);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
-  const onPriceSaved = (offer: Offer) => {
-    setOffers((map) => new Map(map).set(offer.id, offer));
-    setRefresh((n) => n + 1);
+  const flip = (id: string) => (open: ReadonlySet<string>) => {
+    const next = new Set(open);
+    if (!next.delete(id)) next.add(id);
+    return next;
+  };
+  const toggle = (id: string) => {
+    setExpanded(flip(id));
+    // A row opened from the chart may be one of an offer's other GPU counts: show them.
+    const group = groups.find((g) => g.others.some((c) => `${c.offerId}:${c.gpus}` === id));
+    if (group && !openOffers.has(group.best.offerId)) setOpenOffers(flip(group.best.offerId));
   };
   const displayCurrency = output && output.currency !== 'mixed' ? output.currency : form.currency;
 
@@ -129,6 +120,18 @@ export function ComparePage() {
         ) : null}
         {output ? (
           <div className={rank.stale ? 'stale' : undefined}>
+            {output.answer ? (
+              <section className="panel rank-answer" aria-labelledby="cmp-answer-title" data-testid="rank-answer">
+                <h2 id="cmp-answer-title" className="visually-hidden">
+                  {t('compare.answerTitle')}
+                </h2>
+                {output.answer.lines.map((line, index) => (
+                  <p key={messageKey(line)} className={index === 0 ? 'answer-main' : 'answer-also'}>
+                    {index === 0 ? <strong>{text(line)}</strong> : text(line)}
+                  </p>
+                ))}
+              </section>
+            ) : null}
             {output.candidates.length > 0 ? (
               <>
                 <section className="panel" aria-labelledby="cmp-chart-title">
@@ -146,14 +149,15 @@ export function ComparePage() {
                   <h2 id="cmp-table-title">{t('compare.tableTitle', { count: output.candidates.length })}</h2>
                   <p className="muted small">{t('compare.tableNote')}</p>
                   <RankTable
-                    candidates={output.candidates}
+                    groups={groups}
+                    openOffers={openOffers}
+                    onToggleOffer={(offerId) => setOpenOffers(flip(offerId))}
                     offers={offers}
                     cards={cards}
                     headroomFraction={settings.headroomFraction}
                     sort={form.sort}
                     expanded={expanded}
                     onToggle={toggle}
-                    onPriceSaved={onPriceSaved}
                   />
                 </section>
               </>

@@ -1,23 +1,26 @@
-import { Fragment, type MouseEvent } from 'react';
+import { Fragment, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Card, Offer } from '../../../src-main/domain/catalog';
 import { GIB, currencySymbol, formatGiB, formatHours, formatNumber, formatPrice } from '../../lib/format';
 import { fitVerdict } from '../../lib/verdict';
 import { PriceInput } from '../catalog/PriceInput';
 import { planHref } from '../plan/plan-link';
+import type { OfferRows } from '../../../src-main/domain/cost/rank-answer';
 import { candidateId, type Candidate } from './chart-points';
 import type { RankSort } from './compare-form';
 import { messageKey, useMessageText } from '../../lib/messages';
 
 interface RankTableProps {
-  candidates: readonly Candidate[];
+  /** Each offer's best GPU count, with its other counts shown when the offer is in `openOffers`. */
+  groups: readonly OfferRows[];
+  openOffers: ReadonlySet<string>;
+  onToggleOffer: (offerId: string) => void;
   offers: ReadonlyMap<string, Offer>;
   cards: readonly Card[];
   headroomFraction: number;
   sort: RankSort;
   expanded: ReadonlySet<string>;
   onToggle: (id: string) => void;
-  onPriceSaved: (offer: Offer) => void;
 }
 
 const COLUMNS = 11;
@@ -29,7 +32,7 @@ function fromControl(event: MouseEvent): boolean {
 
 /** The ranked set-ups; a row opens to show how its numbers were computed. */
 export function RankTable(props: RankTableProps) {
-  const { candidates, offers, cards, headroomFraction, sort, expanded, onToggle, onPriceSaved } = props;
+  const { groups, openOffers, onToggleOffer, offers, cards, headroomFraction, sort, expanded, onToggle } = props;
   const { t } = useTranslation();
   const text = useMessageText();
   const ariaSort = (column: RankSort) => (sort === column ? 'ascending' : undefined);
@@ -65,111 +68,131 @@ export function RankTable(props: RankTableProps) {
           </tr>
         </thead>
         <tbody>
-          {candidates.map((c) => {
-            const id = candidateId(c);
-            const open = expanded.has(id);
-            const offer = offers.get(c.offerId);
-            const card = cards.find((k) => k.id === c.card);
-            const verdict = card
-              ? fitVerdict(true, c.memoryBytesPerGpu, card.memoryGiB * GIB, headroomFraction)
-              : 'fits';
-            const billing = t(`billing.${c.billing}`);
-            const detailsId = `explain-${id.replace(/[^a-zA-Z0-9-]/g, '_')}`;
-            return (
-              <Fragment key={id}>
-                <tr
-                  className={`rank-row${open ? ' rank-row-open' : ''}${c.pareto ? ' rank-row-pareto' : ''}`}
-                  data-candidate={id}
-                  onClick={(event) => {
-                    if (!fromControl(event)) onToggle(id);
-                  }}
+          {groups.flatMap((group) => {
+            const more = group.others.length;
+            const shown = openOffers.has(group.best.offerId);
+            const toggle =
+              more > 0 ? (
+                <button
+                  type="button"
+                  className="link-button small"
+                  aria-expanded={shown}
+                  aria-label={t('compare.otherCountsLabel', {
+                    setup: `${group.best.cardName} ${group.best.provider} ${t(`billing.${group.best.billing}`)}`,
+                  })}
+                  onClick={() => onToggleOffer(group.best.offerId)}
                 >
-                  <th scope="row">
-                    <button
-                      type="button"
-                      className="disclosure"
-                      aria-expanded={open}
-                      aria-controls={open ? detailsId : undefined}
-                      onClick={() => onToggle(id)}
-                    >
-                      <span className="disclosure-icon" aria-hidden="true">
-                        {open ? '▾' : '▸'}
-                      </span>
-                      {c.cardName}
-                    </button>
-                  </th>
-                  <td className="num">{c.gpus}</td>
-                  <td className="provider-cell" title={c.provider}>
-                    {c.provider}
-                  </td>
-                  <td className="nowrap">
-                    <span className="billing-name">{billing}</span>
-                    {offer ? (
-                      <PriceInput
-                        key={`${offer.id}:${offer.price}`}
-                        offer={offer}
-                        symbol={currencySymbol(offer.currency)}
-                        label={t('catalog.priceFor', { offer: `${c.provider} ${c.cardName} ${billing}` })}
-                        onSaved={onPriceSaved}
-                      />
-                    ) : (
-                      formatPrice(c.pricePerGpuHour, c.currency)
-                    )}
-                  </td>
-                  <td className="nowrap">
-                    <span className={`badge badge-${verdict}`} title={formatGiB(c.memoryBytesPerGpu)}>
-                      {t(`verdict.${verdict}`)}
-                    </span>
-                    <span className="fit-memory muted small">{formatGiB(c.memoryBytesPerGpu)}</span>
-                  </td>
-                  <td className="num">{formatNumber(c.tokensPerSecond)}</td>
-                  <td className="num">{formatPrice(c.costPer1MTokens, c.currency)}</td>
-                  <td className="num">{formatHours(c.hours)}</td>
-                  <td className="num">{c.jobCost === null ? '—' : formatPrice(c.jobCost, c.currency)}</td>
-                  <td>
-                    {c.pareto ? (
-                      <span className="pareto-mark" title={t('compare.paretoHint')}>
-                        ★ <span className="visually-hidden">{t('compare.paretoYes')}</span>
-                      </span>
-                    ) : null}
-                  </td>
-                  <td>
-                    <a
-                      className="plan-link"
-                      href={planHref({
-                        card: c.card,
-                        gpus: c.gpus,
-                        provider: c.provider,
-                        currency: c.currency,
-                        hours: c.hours ?? undefined,
-                      })}
-                      aria-label={t('compare.planThisLabel', { setup: `${c.cardName} ×${c.gpus} ${c.provider}` })}
-                    >
-                      {t('compare.planThis')}
-                    </a>
-                  </td>
-                </tr>
-                {open ? (
-                  <tr className="explain-row" id={detailsId}>
-                    <td colSpan={COLUMNS}>
-                      <p className="explain-reason">
-                        <strong>{t('compare.reason')}</strong> {text(c.reason)}
-                      </p>
-                      <ol className="explain-lines">
-                        {c.explain.map((line) => (
-                          <li key={messageKey(line)}>
-                            <code>{text(line)}</code>
-                          </li>
-                        ))}
-                      </ol>
-                    </td>
-                  </tr>
-                ) : null}
-              </Fragment>
-            );
+                  {shown ? t('compare.hideCounts') : t('compare.otherCounts', { count: more })}
+                </button>
+              ) : null;
+            return [row(group.best, toggle), ...(shown ? group.others.map((c) => row(c, null)) : [])];
           })}
         </tbody>
       </table>
     </div>
   );
+
+  function row(c: Candidate, countsToggle: ReactNode) {
+    const id = candidateId(c);
+    const open = expanded.has(id);
+    const offer = offers.get(c.offerId);
+    const card = cards.find((k) => k.id === c.card);
+    const verdict = card ? fitVerdict(true, c.memoryBytesPerGpu, card.memoryGiB * GIB, headroomFraction) : 'fits';
+    const billing = t(`billing.${c.billing}`);
+    const detailsId = `explain-${id.replace(/[^a-zA-Z0-9-]/g, '_')}`;
+    return (
+      <Fragment key={id}>
+        <tr
+          className={`rank-row${open ? ' rank-row-open' : ''}${c.pareto ? ' rank-row-pareto' : ''}`}
+          data-candidate={id}
+          onClick={(event) => {
+            if (!fromControl(event)) onToggle(id);
+          }}
+        >
+          <th scope="row">
+            <button
+              type="button"
+              className="disclosure"
+              aria-expanded={open}
+              aria-controls={open ? detailsId : undefined}
+              onClick={() => onToggle(id)}
+            >
+              <span className="disclosure-icon" aria-hidden="true">
+                {open ? '▾' : '▸'}
+              </span>
+              {c.cardName}
+            </button>
+          </th>
+          <td className="num">
+            {c.gpus}
+            {countsToggle ? <div>{countsToggle}</div> : null}
+          </td>
+          <td className="provider-cell" title={c.provider}>
+            {c.provider}
+          </td>
+          <td className="nowrap">
+            <span className="billing-name">{billing}</span>
+            {offer ? (
+              <PriceInput
+                key={`${offer.id}:${offer.price}`}
+                offer={offer}
+                symbol={currencySymbol(offer.currency)}
+                label={t('catalog.priceFor', { offer: `${c.provider} ${c.cardName} ${billing}` })}
+              />
+            ) : (
+              formatPrice(c.pricePerGpuHour, c.currency)
+            )}
+          </td>
+          <td className="nowrap">
+            <span className={`badge badge-${verdict}`} title={formatGiB(c.memoryBytesPerGpu)}>
+              {t(`verdict.${verdict}`)}
+            </span>
+            <span className="fit-memory muted small">{formatGiB(c.memoryBytesPerGpu)}</span>
+          </td>
+          <td className="num">{formatNumber(c.tokensPerSecond)}</td>
+          <td className="num">{formatPrice(c.costPer1MTokens, c.currency)}</td>
+          <td className="num">{formatHours(c.hours)}</td>
+          <td className="num">{c.jobCost === null ? '—' : formatPrice(c.jobCost, c.currency)}</td>
+          <td>
+            {c.pareto ? (
+              <span className="pareto-mark" title={t('compare.paretoHint')}>
+                ★ <span className="visually-hidden">{t('compare.paretoYes')}</span>
+              </span>
+            ) : null}
+          </td>
+          <td>
+            <a
+              className="plan-link"
+              href={planHref({
+                card: c.card,
+                gpus: c.gpus,
+                provider: c.provider,
+                currency: c.currency,
+                hours: c.hours ?? undefined,
+              })}
+              aria-label={t('compare.planThisLabel', { setup: `${c.cardName} ×${c.gpus} ${c.provider}` })}
+            >
+              {t('compare.planThis')}
+            </a>
+          </td>
+        </tr>
+        {open ? (
+          <tr className="explain-row" id={detailsId}>
+            <td colSpan={COLUMNS}>
+              <p className="explain-reason">
+                <strong>{t('compare.reason')}</strong> {text(c.reason)}
+              </p>
+              <ol className="explain-lines">
+                {c.explain.map((line) => (
+                  <li key={messageKey(line)}>
+                    <code>{text(line)}</code>
+                  </li>
+                ))}
+              </ol>
+            </td>
+          </tr>
+        ) : null}
+      </Fragment>
+    );
+  }
 }

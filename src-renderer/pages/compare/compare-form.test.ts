@@ -21,7 +21,7 @@ describe('toRankInput', () => {
   it('sends the options and leaves out empty optional fields', () => {
     const { input } = toRankInput(estimate, { ...DEFAULT_COMPARE_FORM, tokens: '', epochs: '', billing: 'spot' });
     expect(input?.workload).toEqual({});
-    expect(input?.options).toEqual({ gpuCounts: [1, 2, 4, 8], billing: 'spot', currency: 'CNY', sort: 'cost' });
+    expect(input?.options).toEqual({ gpuCounts: [1, 2, 4, 8], billing: 'spot', currency: 'CNY', sort: 'jobCost' });
     expect(input?.input).toEqual(estimate);
   });
 

@@ -37,7 +37,8 @@ export const DEFAULT_COMPARE_FORM: CompareForm = {
   currency: 'CNY',
   billing: 'all',
   gpuCounts: '1,2,4,8',
-  sort: 'cost',
+  // With a job, what the job costs decides (issue 13.1); without one it falls back to cost per token.
+  sort: 'jobCost',
 };
 
 /** A saved Compare form made safe: wrong types and unknown choices fall back to the defaults. */

@@ -1,9 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Card, ModelPreset } from '../../../src-main/domain/catalog';
 import { msg, type MessageCode } from '../../../src-main/domain/messages';
-import { call } from '../../lib/api';
 import { useApp } from '../../lib/app-context';
+import { useCatalog } from '../../lib/catalog';
 import { useMessageText } from '../../lib/messages';
 import { useSessionStore } from '../../lib/session-store';
 import { CUSTOM_SIZE, ESTIMATE_FIELDS, shownFields, toEstimateInput, updateForm } from './estimate-form';
@@ -25,35 +24,24 @@ export function EstimatePage() {
   const { t } = useTranslation();
   const text = useMessageText();
   const { settings, reportError, setPageState } = useApp();
-  const [models, setModels] = useState<ModelPreset[] | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
-  const [cards, setCards] = useState<Card[]>([]);
+  const { cards, models, loaded, failed } = useCatalog();
   // Shared with Compare and kept across reloads (see estimate-store.ts).
   const [form, setForm] = useSessionStore(estimateFormStore);
 
+  // The default preset may be missing from a user's catalog: fall back to the first one.
   useEffect(() => {
-    Promise.all([call('models:list'), call('cards:list')])
-      .then(([modelList, cardList]) => {
-        setModels(modelList.models);
-        setCards(cardList.cards);
-        // The default preset may be missing from a user's catalog: fall back to the first one.
-        setForm((f) =>
-          f.model === CUSTOM_SIZE || modelList.models.some((m) => m.id === f.model)
-            ? f
-            : { ...f, model: modelList.models[0]?.id ?? CUSTOM_SIZE },
-        );
-      })
-      .catch((error: unknown) => {
-        setModels([]);
-        setLoadFailed(true);
-        reportError(error);
-      });
-  }, [reportError, setForm]);
+    if (!loaded || failed) return;
+    setForm((f) =>
+      f.model === CUSTOM_SIZE || models.some((m) => m.id === f.model)
+        ? f
+        : { ...f, model: models[0]?.id ?? CUSTOM_SIZE },
+    );
+  }, [loaded, failed, models, setForm]);
 
   const input = useMemo(() => toEstimateInput(form), [form]);
   const estimate = useEstimate(input);
-  const ready = models !== null && estimate.settled;
-  useEffect(() => setPageState(!ready ? 'loading' : loadFailed ? 'error' : 'ready'), [ready, loadFailed, setPageState]);
+  const ready = loaded && estimate.settled;
+  useEffect(() => setPageState(!ready ? 'loading' : failed ? 'error' : 'ready'), [ready, failed, setPageState]);
   useEffect(() => {
     if (estimate.failure) reportError(estimate.failure);
   }, [estimate.failure, reportError]);
@@ -77,11 +65,11 @@ export function EstimatePage() {
 
   return (
     <div className="estimate">
-      <QuickPicks onPick={(pick) => setForm(applyQuickPick(pick, models ?? []))} />
+      <QuickPicks onPick={(pick) => setForm(applyQuickPick(pick, models))} />
       <div className="estimate-columns">
         <EstimateFields
           form={form}
-          models={models ?? []}
+          models={models}
           cards={cards}
           errorFor={errorFor}
           onChange={(key, value) => setForm((f) => updateForm(f, key, value))}

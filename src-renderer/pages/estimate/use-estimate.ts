@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import type { EstimateInput } from '../../../src-main/domain/estimate/input';
 import type { EstimateOutput } from '../../../src-main/ipc/contract';
-import { useDebouncedCall } from '../../components/use-debounced-call';
 import type { ApiError } from '../../lib/api';
+import { useLive } from '../../lib/queries';
 import { checkInput, type FieldProblem } from './estimate-form';
 
 export interface EstimateState {
@@ -19,13 +19,14 @@ export interface EstimateState {
 }
 
 /**
- * Estimates the input ~150 ms after it stops changing (useDebouncedCall: answers to older inputs
- * are dropped); an input the local check refuses is not sent, and its problem is the answer.
+ * Estimates the input as it changes (an estimate takes a few ms, so nothing waits for typing to
+ * pause; answers to older inputs never replace newer ones); an input the local check refuses is
+ * not sent, its problem is the answer and the last estimate stays, marked stale.
  */
-export function useEstimate(input: EstimateInput, delayMs = 150): EstimateState {
+export function useEstimate(input: EstimateInput): EstimateState {
   const key = JSON.stringify(input);
   const localProblem = useMemo(() => checkInput(JSON.parse(key) as EstimateInput), [key]);
-  const { data, error, settled, stale } = useDebouncedCall('estimate:compute', localProblem ? null : input, delayMs);
+  const { data, error, settled, stale } = useLive('estimate:compute', localProblem ? null : input);
   const badInput = error?.code === 'bad-input';
   return {
     output: data,

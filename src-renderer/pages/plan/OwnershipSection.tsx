@@ -4,22 +4,24 @@ import { currencySchema } from '../../../src-main/domain/catalog';
 import { LineChart } from '../../components/LineChart';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
-import { useDebouncedCall } from '../../components/use-debounced-call';
 import { useApp } from '../../lib/app-context';
 import { currencySymbol, formatPercent, formatPrice } from '../../lib/format';
 import { useMessageText } from '../../lib/messages';
 import { useSessionStore } from '../../lib/session-store';
 import { messageOptions } from '../../lib/options';
+import { useLive } from '../../lib/queries';
 import { OWNERSHIP_FIELDS, ownershipFormStore, toOwnershipRequest, type OwnershipForm } from './ownership-form';
 
 /** "Rent or buy": what a used card-hour costs when you own the server, against a rental price. */
 export function OwnershipSection({ onSettled }: { onSettled: (settled: boolean) => void }) {
   const { t } = useTranslation();
   const text = useMessageText();
-  const { reportError } = useApp();
+  const { reportError, settings } = useApp();
   const [form, setForm] = useSessionStore(ownershipFormStore);
-  const prepared = toOwnershipRequest(form);
-  const result = useDebouncedCall('plan:ownership', prepared.request ?? null);
+  // Settings' price is in the default currency: it stands in only for a form in that currency.
+  const settingsPower = form.currency === settings.currency ? settings.electricityPricePerKWh : undefined;
+  const prepared = toOwnershipRequest(form, settingsPower);
+  const result = useLive('plan:ownership', prepared.request ?? null);
   useEffect(() => onSettled(result.settled), [result.settled, onSettled]);
   useEffect(() => {
     if (result.error && result.error.code !== 'bad-input') reportError(result.error);
@@ -58,6 +60,14 @@ export function OwnershipSection({ onSettled }: { onSettled: (settled: boolean) 
               step="any"
               label={t(`plan.own.${field}`, { symbol })}
               value={form[field]}
+              placeholder={
+                field === 'electricityPricePerKWh' && settingsPower !== undefined ? String(settingsPower) : undefined
+              }
+              hint={
+                field === 'electricityPricePerKWh' && settingsPower !== undefined && form[field].trim() === ''
+                  ? t('plan.own.electricityFromSettings', { price: `${symbol}${settingsPower}` })
+                  : undefined
+              }
               onChange={(v) => setForm((f) => ({ ...f, [field]: v }))}
               error={errorFor(field)}
             />

@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Card, Offer } from '../../../src-main/domain/catalog';
-import { useDebouncedCall } from '../../components/use-debounced-call';
-import { call } from '../../lib/api';
 import { useApp } from '../../lib/app-context';
+import { useCatalog } from '../../lib/catalog';
+import { useLive } from '../../lib/queries';
 import { useMessageText } from '../../lib/messages';
 import { useSessionStore } from '../../lib/session-store';
 import { OwnershipSection } from './OwnershipSection';
@@ -19,9 +18,7 @@ export function PlanPage() {
   const text = useMessageText();
   const { reportError, setPageState } = useApp();
   const [form, setForm] = useSessionStore(planFormStore);
-  const [cards, setCards] = useState<Card[]>([]);
-  const [offers, setOffers] = useState<Offer[]>([]);
-  const [loaded, setLoaded] = useState(false);
+  const { cards, offers, loaded } = useCatalog();
   const [ownershipSettled, setOwnershipSettled] = useState(false);
 
   // A link from Compare (`#/plan?card=…`) fills the form once, then leaves the address bar.
@@ -31,16 +28,6 @@ export function PlanPage() {
     setForm((f) => applyPlanLink(f, link));
     window.history.replaceState(window.history.state, '', '#/plan');
   }, [setForm]);
-
-  useEffect(() => {
-    Promise.all([call('cards:list'), call('offers:list')])
-      .then(([cardList, offerList]) => {
-        setCards(cardList.cards);
-        setOffers(offerList.offers);
-      })
-      .catch(reportError)
-      .finally(() => setLoaded(true));
-  }, [reportError]);
 
   const providers = useMemo(
     () => [
@@ -54,7 +41,7 @@ export function PlanPage() {
   );
   const prepared = useMemo(() => toPlanRequest(form, spot), [form, spot]);
   // Wait for the offers: without them the spot fields are not known yet.
-  const plan = useDebouncedCall('plan:compute', loaded && providers.length > 0 ? (prepared.request ?? null) : null);
+  const plan = useLive('plan:compute', loaded && providers.length > 0 ? (prepared.request ?? null) : null);
 
   const onOwnershipSettled = useCallback((settled: boolean) => setOwnershipSettled(settled), []);
   useEffect(

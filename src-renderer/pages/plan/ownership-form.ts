@@ -38,7 +38,8 @@ export const DEFAULT_OWNERSHIP_FORM: OwnershipForm = {
   cardPrice: '220000',
   serverPrice: '200000',
   powerW: '8000',
-  electricityPricePerKWh: '0.8',
+  // Empty: the electricity price from Settings (¥0.8/kWh until the user sets theirs).
+  electricityPricePerKWh: '',
   pue: '1',
   hostingPerMonth: '0',
   lifetimeYears: '3',
@@ -86,14 +87,22 @@ export interface OwnershipProblem {
   message: Message;
 }
 
-/** The plan:ownership request, or the first field that stops it. The rental price is optional. */
+/**
+ * The plan:ownership request, or the first field that stops it. The rental price is optional; an
+ * empty electricity price is `settingsElectricityPerKWh` (the Settings page's) when one is given.
+ */
 export function toOwnershipRequest(
   form: OwnershipForm,
+  settingsElectricityPerKWh?: number,
 ): { request: OwnershipRequest; problem?: undefined } | { request?: undefined; problem: OwnershipProblem } {
   const values: Partial<Record<OwnershipProblem['field'], number>> = {};
   for (const { field, schema } of OWNERSHIP_FIELDS) {
     const text = form[field].trim();
     if (text === '' && field === 'rentalPricePerCardHour') continue;
+    if (text === '' && field === 'electricityPricePerKWh' && settingsElectricityPerKWh !== undefined) {
+      values[field] = settingsElectricityPerKWh;
+      continue;
+    }
     // Empty, text, 1e30, a negative number: the schema says what is allowed.
     const checked = schema.safeParse(numberFromText(text));
     if (!checked.success) return { problem: { field, message: firstProblem(checked.error, schema).detail } };

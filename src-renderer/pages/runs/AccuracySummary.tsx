@@ -1,28 +1,28 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../lib/api';
 import { useApp } from '../../lib/app-context';
 import { formatPercent } from '../../lib/format';
+import { useChannel } from '../../lib/queries';
 import { accuracySummary, type AccuracyFigure } from './run-accuracy';
 
 /** How many of the user's latest runs the summary reads (one page of the list channel). */
 const SUMMARY_RUNS = 500;
 
 /** Median |error| of today's estimate against the user's latest measured runs, memory and speed. */
-export function AccuracySummary({ refresh }: { refresh: number }) {
+export function AccuracySummary() {
   const { t } = useTranslation();
   const { reportError } = useApp();
-  const [summary, setSummary] = useState<{ memory: AccuracyFigure; speed: AccuracyFigure; runs: number } | null>(null);
-
+  const latest = useChannel('runs:list', {
+    limit: SUMMARY_RUNS,
+    offset: 0,
+    sort: ['startedAt', 'desc'],
+    filter: { origin: 'mine' },
+  });
   useEffect(() => {
-    let current = true;
-    call('runs:list', { limit: SUMMARY_RUNS, offset: 0, sort: ['startedAt', 'desc'], filter: { origin: 'mine' } })
-      .then((page) => current && setSummary({ ...accuracySummary(page.runs), runs: page.runs.length }))
-      .catch(reportError);
-    return () => {
-      current = false;
-    };
-  }, [refresh, reportError]);
+    if (latest.error) reportError(latest.error);
+  }, [latest.error, reportError]);
+  const runs = latest.data?.runs;
+  const summary = useMemo(() => (runs ? { ...accuracySummary(runs), runs: runs.length } : null), [runs]);
 
   const figure = (label: string, value: AccuracyFigure) => (
     <div className="accuracy-figure">

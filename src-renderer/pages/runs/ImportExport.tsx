@@ -8,6 +8,7 @@ import { useApp } from '../../lib/app-context';
 import { nativeRunFiles } from '../../lib/desktop';
 import { errorMessage, useMessageText } from '../../lib/messages';
 import { options } from '../../lib/options';
+import { send } from '../../lib/queries';
 import { downloadText } from './download';
 import { checkImportFile, detectFormat, issuesOf, type ImportFormat } from './import-file';
 import { onRunsAction, type RunsAction } from './runs-actions';
@@ -27,7 +28,7 @@ const SHOWN_ISSUES = 1000;
  * through the desktop window's native dialogs where it has them (also from File › Import
  * Runs… and File › Export Runs…), else a file input and a download.
  */
-export function ImportExport({ onImported }: { onImported: () => void }) {
+export function ImportExport() {
   const { t } = useTranslation();
   const messageText = useMessageText();
   const { reportError } = useApp();
@@ -70,9 +71,8 @@ export function ImportExport({ onImported }: { onImported: () => void }) {
       return;
     }
     try {
-      const result = await call('runs:import', { format, text, allowDuplicates });
+      const result = await send('runs:import', { format, text, allowDuplicates });
       setState({ kind: 'done', imported: result.imported, duplicates: result.duplicates });
-      onImported();
     } catch (error) {
       setState({ kind: 'failed', detail: errorMessage(error), issues: issuesOf(error), format });
     }

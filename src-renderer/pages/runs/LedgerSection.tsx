@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BarChart } from '../../components/BarChart';
-import { call } from '../../lib/api';
 import { useApp } from '../../lib/app-context';
+import { useChannel } from '../../lib/queries';
 import { formatNumber, formatPrice } from '../../lib/format';
 import { ledgerCurrencies, monthlyBars, type LedgerRow } from './ledger-rows';
 
@@ -10,36 +10,21 @@ type GroupBy = 'month' | 'card' | 'provider';
 const GROUPS: readonly GroupBy[] = ['month', 'card', 'provider'];
 
 /** Money and GPU-hours of the user's runs by month, card or provider, one column per currency. */
-export function LedgerSection({ refresh, cardName }: { refresh: number; cardName: (id: string) => string }) {
+export function LedgerSection({ cardName }: { cardName: (id: string) => string }) {
   const { t } = useTranslation();
   const { settings, reportError } = useApp();
   const [groupBy, setGroupBy] = useState<GroupBy>('month');
-  // Months feed the chart and the first tab, so they are asked for once; another grouping only
-  // when its tab is picked, kept with its grouping so a new tab never shows the old tab's rows.
-  const [months, setMonths] = useState<LedgerRow[] | null>(null);
-  const [grouped, setGrouped] = useState<{ groupBy: GroupBy; rows: LedgerRow[] } | null>(null);
-
+  // Months feed the chart and the first tab (one request: the same key); another grouping only
+  // when its tab is picked, so a new tab shows "loading", never the old tab's rows.
+  const monthly = useChannel('runs:ledger', { groupBy: 'month' });
+  const grouped = useChannel('runs:ledger', { groupBy });
+  const error = monthly.error ?? grouped.error;
   useEffect(() => {
-    let current = true;
-    call('runs:ledger', { groupBy: 'month' })
-      .then((answer) => current && setMonths(answer.rows))
-      .catch(reportError);
-    return () => {
-      current = false;
-    };
-  }, [refresh, reportError]);
-  useEffect(() => {
-    if (groupBy === 'month') return;
-    let current = true;
-    call('runs:ledger', { groupBy })
-      .then((answer) => current && setGrouped({ groupBy, rows: answer.rows }))
-      .catch(reportError);
-    return () => {
-      current = false;
-    };
-  }, [groupBy, refresh, reportError]);
+    if (error) reportError(error);
+  }, [error, reportError]);
+  const months: LedgerRow[] | null = monthly.data?.rows ?? null;
 
-  const rows = groupBy === 'month' ? months : grouped?.groupBy === groupBy ? grouped.rows : null;
+  const rows: LedgerRow[] | null = grouped.data?.rows ?? null;
   const currencies = ledgerCurrencies(rows ?? [], settings.currency);
   const chartCurrencies = ledgerCurrencies(months ?? [], settings.currency);
   const keyLabel = (key: string | null) =>

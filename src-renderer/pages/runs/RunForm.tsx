@@ -5,7 +5,8 @@ import type { FormGroup } from '../../../src-main/domain/fields/field';
 import { msg, type Message, type MessageCode } from '../../../src-main/domain/messages';
 import type { Run } from '../../../src-main/domain/runs';
 import { FieldControl } from '../../components/FieldControl';
-import { ApiError, call } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { send } from '../../lib/queries';
 import { formatParams } from '../../lib/format';
 import { errorMessage, useMessageText } from '../../lib/messages';
 import { ESTIMATE_FIELDS, shownFields, updateForm, type EstimateForm } from '../estimate/estimate-form';
@@ -78,9 +79,9 @@ export function RunForm({ mode, initial, cards, models, onSaved, onClose }: RunF
     setSaving(true);
     try {
       if (mode.kind === 'edit') {
-        onSaved(await call('runs:update', { id: mode.run.id, patch: patchFor(baseline, input) }), 'updated');
+        onSaved(await send('runs:update', { id: mode.run.id, patch: patchFor(baseline, input) }), 'updated');
       } else {
-        onSaved(await call('runs:add', input), 'added');
+        onSaved(await send('runs:add', input), 'added');
       }
     } catch (error) {
       const field = error instanceof ApiError && error.field ? formFieldOf(error.field) : null;

@@ -1,12 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Card, ModelPreset } from '../../../src-main/domain/catalog';
 import { methodSchema, type Method } from '../../../src-main/domain/estimate/input';
 import type { Run, RunSortKey } from '../../../src-main/domain/runs';
 import { Toast } from '../../components/Toast';
-import { useDebouncedCall } from '../../components/use-debounced-call';
 import { call } from '../../lib/api';
 import { useApp } from '../../lib/app-context';
+import { useCatalog } from '../../lib/catalog';
+import { send, useLive } from '../../lib/queries';
 import { estimateFormStore } from '../estimate/estimate-store';
 import { AccuracySummary } from './AccuracySummary';
 import { ImportExport } from './ImportExport';
@@ -29,6 +30,7 @@ import type { Message } from '../../../src-main/domain/messages';
 import './runs.css';
 
 const ALL_METHODS = methodSchema.options.join(',');
+const NO_FLAGS: ReadonlyMap<number, Message> = new Map();
 
 /** How long a typed search waits before asking the store. */
 const SEARCH_DELAY_MS = 250;
@@ -45,27 +47,14 @@ interface ToastState {
 export function RunsPage() {
   const { t } = useTranslation();
   const { reportError, setPageState, settings } = useApp();
-  const [cards, setCards] = useState<Card[]>([]);
-  const [models, setModels] = useState<ModelPreset[]>([]);
+  const { cards, models } = useCatalog();
   const [filters, setFilters] = useState<RunFilters>(NO_FILTERS);
   const [searchText, setSearchText] = useState('');
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
   const [page, setPage] = useState(0);
-  const [refresh, setRefresh] = useState(0);
   const [form, setForm] = useState<{ mode: RunFormMode; initial: RunDraft; key: number } | null>(null);
   const [toast, setToast] = useState<ToastState | null>(null);
-  const [flags, setFlags] = useState<ReadonlyMap<number, Message>>(new Map());
   const formRef = useRef<HTMLDivElement>(null);
-  const reload = useCallback(() => setRefresh((n) => n + 1), []);
-
-  useEffect(() => {
-    Promise.all([call('cards:list'), call('models:list')])
-      .then(([cardList, modelList]) => {
-        setCards(cardList.cards);
-        setModels(modelList.models);
-      })
-      .catch(reportError);
-  }, [reportError]);
 
   // The text box updates at once; the list asks only when typing pauses.
   useEffect(() => {
@@ -77,7 +66,7 @@ export function RunsPage() {
     () => listInput({ ...filters, text: searchText }, sort, page),
     [filters, searchText, sort, page],
   );
-  const list = useDebouncedCall('runs:list', request, 0, refresh);
+  const list = useLive('runs:list', request);
   const total = list.data?.total ?? 0;
   const loading = !list.settled || searchText !== filters.text;
 
@@ -92,29 +81,25 @@ export function RunsPage() {
   // per change to the log (not per page or sort): each answer re-weighs every measured run.
   const flagMethods = filters.method || ALL_METHODS;
   const listShown = list.data !== undefined;
-  useEffect(() => {
-    // The table first: the flags wait until its first page is on screen.
-    if (!listShown) return;
-    let current = true;
-    // One method at a time: the store answers one request at a time, so a sort or page click
-    // can slip in between.
-    void (async () => {
+  // The table first: the flags wait until its first page is on screen. One method at a time:
+  // the store answers one request at a time, so a sort or page click can slip in between.
+  // Keyed under runs:flags, so any write to the log asks again.
+  const flagAnswer = useQuery({
+    queryKey: ['runs:flags', flagMethods],
+    enabled: listShown,
+    queryFn: async () => {
       const map = new Map<number, Message>();
-      try {
-        for (const method of flagMethods.split(',') as Method[]) {
-          const answer = await call('runs:flags', { method });
-          if (!current) return;
-          for (const flag of answer.flags) for (const id of flag.runIds) map.set(Number(id), flag.reason);
-          setFlags(new Map(map));
-        }
-      } catch (error) {
-        if (current) reportError(error);
+      for (const method of flagMethods.split(',') as Method[]) {
+        const answer = await call('runs:flags', { method });
+        for (const flag of answer.flags) for (const id of flag.runIds) map.set(Number(id), flag.reason);
       }
-    })();
-    return () => {
-      current = false;
-    };
-  }, [flagMethods, listShown, refresh, reportError]);
+      return map as ReadonlyMap<number, Message>;
+    },
+  });
+  useEffect(() => {
+    if (flagAnswer.error) reportError(flagAnswer.error);
+  }, [flagAnswer.error, reportError]);
+  const flags = flagAnswer.data ?? NO_FLAGS;
 
   const cardName = useCallback((id: string) => cards.find((c) => c.id === id)?.name ?? id, [cards]);
   const changeFilters = (next: RunFilters) => {
@@ -130,23 +115,19 @@ export function RunsPage() {
 
   const closeToast = useCallback(() => setToast(null), []);
   const deleteRun = (run: ListedRun) => {
-    call('runs:delete', { id: run.id })
+    send('runs:delete', { id: run.id })
       .then((deleted) => {
         setToast({ id: Date.now(), message: t('runs.toast.deleted'), deleted });
         if (form && 'run' in form.mode && form.mode.run.id === run.id) setForm(null);
         // Deleting the last row of the last page goes back a page.
         setPage((current) => clampPage(current, total - 1));
-        reload();
       })
       .catch(reportError);
   };
   const undo = (deleted: Run) => {
     setToast(null);
-    call('runs:add', runInputOf(deleted))
-      .then(() => {
-        setToast({ id: Date.now(), message: t('runs.toast.restored') });
-        reload();
-      })
+    send('runs:add', runInputOf(deleted))
+      .then(() => setToast({ id: Date.now(), message: t('runs.toast.restored') }))
       .catch(reportError);
   };
 
@@ -172,7 +153,7 @@ export function RunsPage() {
             </button>
           </div>
         </div>
-        <ImportExport onImported={reload} />
+        <ImportExport />
       </section>
 
       <div ref={formRef}>
@@ -187,7 +168,6 @@ export function RunsPage() {
             onSaved={(_run, kind) => {
               setForm(null);
               setToast({ id: Date.now(), message: t(kind === 'added' ? 'runs.toast.added' : 'runs.toast.updated') });
-              reload();
             }}
           />
         ) : null}
@@ -232,8 +212,8 @@ export function RunsPage() {
       </section>
 
       <div className="runs-bottom">
-        <LedgerSection refresh={refresh} cardName={cardName} />
-        <AccuracySummary refresh={refresh} />
+        <LedgerSection cardName={cardName} />
+        <AccuracySummary />
       </div>
 
       {toast ? (

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { english } from '../messages';
+import type { Candidate } from './rank';
+import { rankAnswer, rowsByOffer } from './rank-answer';
+
+/** A row with only what the answer reads; the rest is filler. */
+const row = (offerId: string, gpus: number, jobCost: number | null, hours: number | null, per1M = 1): Candidate => ({
+  card: 'rtx-4090',
+  cardName: 'RTX 4090',
+  gpus,
+  offerId,
+  provider: offerId.toUpperCase(),
+  billing: 'hourly',
+  currency: 'CNY',
+  pricePerGpuHour: 2,
+  fits: true,
+  memoryBytesPerGpu: 1,
+  tokensPerSecond: 1000 * gpus,
+  costPer1MTokens: per1M,
+  costPer1kSamples: null,
+  hours,
+  jobCost,
+  pareto: false,
+  reason: { code: 'rank.reason.overhead' },
+  explain: [],
+});
+
+describe('rankAnswer', () => {
+  it('names the cheapest job, then the fastest costing at most 20% more', () => {
+    const answer = rankAnswer([
+      row('b', 2, 7.9, 3), // 17% more than a: within 20%
+      row('a', 1, 6.73, 5.4),
+      row('c', 8, 8.2, 1), // 22% more: too dear
+    ]);
+    expect(answer?.cheapest.offerId).toBe('a');
+    expect(answer?.faster?.offerId).toBe('b');
+    expect(answer?.lines.map(english)).toEqual([
+      'Cheapest for your job: RTX 4090 ×1 at A, ¥6.73, 5.4 h',
+      'Fastest within 20% of that cost: RTX 4090 ×2 at B, ¥7.90, 3 h',
+    ]);
+  });
+
+  it('says only the cheapest when nothing faster is within 20%, and nothing when nothing fits', () => {
+    const answer = rankAnswer([row('a', 1, 10, 2), row('b', 2, 12.5, 1)]);
+    expect(answer?.faster).toBeNull();
+    expect(answer?.lines).toHaveLength(1);
+    expect(rankAnswer([])).toBeNull();
+  });
+
+  it('without a job, answers by cost per 1M tokens', () => {
+    const answer = rankAnswer([row('a', 1, null, null, 0.5), row('b', 1, null, null, 0.4)]);
+    expect(answer?.cheapest.offerId).toBe('b');
+    expect(english(answer!.lines[0]!)).toBe('Cheapest per 1M tokens: RTX 4090 ×1 at B, ¥0.40, 1,000 tokens/s');
+  });
+});
+
+describe('rowsByOffer', () => {
+  it("keeps each offer's first row in ranking order and puts its other GPU counts behind it", () => {
+    const groups = rowsByOffer([row('a', 2, 5, 1), row('b', 1, 6, 2), row('a', 1, 7, 2), row('a', 8, 9, 0.3)]);
+    expect(groups.map((g) => [g.best.offerId, g.best.gpus, g.others.map((o) => o.gpus)])).toEqual([
+      ['a', 2, [1, 8]],
+      ['b', 1, []],
+    ]);
+  });
+});
