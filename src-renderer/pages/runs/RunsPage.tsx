@@ -16,11 +16,14 @@ import { blankDraft, draftFromRun, runInputOf, type RunDraft } from './run-draft
 import { RunFiltersBar } from './RunFiltersBar';
 import { RunForm, type RunFormMode } from './RunForm';
 import {
-  clampPage,
+  afterDeleting,
   DEFAULT_SORT,
+  FIRST_PAGE,
   listInput,
+  movePage,
   NO_FILTERS,
   nextSort,
+  type PagePosition,
   type RunFilters,
   type SortState,
 } from './runs-query';
@@ -50,7 +53,7 @@ export function RunsPage() {
   const [filters, setFilters] = useState<RunFilters>(NO_FILTERS);
   const [searchText, setSearchText] = useState('');
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
-  const [page, setPage] = useState(0);
+  const [position, setPosition] = useState<PagePosition>(FIRST_PAGE);
   const [refresh, setRefresh] = useState(0);
   const [form, setForm] = useState<{ mode: RunFormMode; initial: RunDraft; key: number } | null>(null);
   const [toast, setToast] = useState<ToastState | null>(null);
@@ -74,8 +77,8 @@ export function RunsPage() {
   }, [filters.text]);
 
   const request = useMemo(
-    () => listInput({ ...filters, text: searchText }, sort, page),
-    [filters, searchText, sort, page],
+    () => listInput({ ...filters, text: searchText }, sort, position),
+    [filters, searchText, sort, position],
   );
   const list = useDebouncedCall('runs:list', request, 0, refresh);
   const total = list.data?.total ?? 0;
@@ -119,7 +122,7 @@ export function RunsPage() {
   const cardName = useCallback((id: string) => cards.find((c) => c.id === id)?.name ?? id, [cards]);
   const changeFilters = (next: RunFilters) => {
     setFilters(next);
-    setPage(0);
+    setPosition(FIRST_PAGE);
   };
   const openForm = (mode: RunFormMode, initial: RunDraft) => {
     setForm({ mode, initial, key: Date.now() });
@@ -135,7 +138,7 @@ export function RunsPage() {
         setToast({ id: Date.now(), message: t('runs.toast.deleted'), deleted });
         if (form && 'run' in form.mode && form.mode.run.id === run.id) setForm(null);
         // Deleting the last row of the last page goes back a page.
-        setPage((current) => clampPage(current, total - 1));
+        setPosition((current) => afterDeleting(current, total - 1));
         reload();
       })
       .catch(reportError);
@@ -205,7 +208,11 @@ export function RunsPage() {
         >
           {list.data ? (
             <>
-              <Pager page={page} total={total} onPage={setPage} />
+              <Pager
+                page={position.page}
+                total={total}
+                onMove={(move) => setPosition(movePage(move, position, list.data?.runs ?? [], sort, total))}
+              />
               {list.data.runs.length === 0 ? (
                 <p className="muted">{t('runs.empty')}</p>
               ) : (
@@ -217,7 +224,7 @@ export function RunsPage() {
                     sort={sort}
                     onSort={(key: RunSortKey) => {
                       setSort((current) => nextSort(current, key));
-                      setPage(0);
+                      setPosition(FIRST_PAGE);
                     }}
                     onOpen={openRun}
                     onDelete={deleteRun}
