@@ -9,10 +9,18 @@ describe('bench statistics', () => {
     expect(percentiles([3])).toEqual({ p50Ms: 3, p99Ms: 3, runs: 1 });
   });
 
-  it('reads growth as the log-log slope between the two largest sizes', () => {
+  it('reads growth as the steepest log-log slope between neighbouring sizes', () => {
     const linear = [10, 100, 1000].map((size) => ({ size, ms: 5 + size * 0.01 }));
     // 5.1 → 6 → 15 ms: the constant hides the growth at first; the last step is ×2.5 for ×10.
     expect(growthExponent(linear)).toBeCloseTo(Math.log10(15 / 6), 10);
+    // A quadratic step between small sizes is flagged even when the last step looks linear.
+    expect(
+      growthExponent([
+        { size: 10, ms: 1 },
+        { size: 100, ms: 100 },
+        { size: 1000, ms: 1000 },
+      ]),
+    ).toBeCloseTo(2, 10);
     const quadratic = [1e3, 1e4, 1e5].map((size) => ({ size, ms: (size / 1e3) ** 2 }));
     expect(growthExponent(quadratic)).toBeCloseTo(2, 10);
     expect(growthExponent([{ size: 10, ms: 1 }])).toBeNaN();

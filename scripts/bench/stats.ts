@@ -43,15 +43,20 @@ export async function sample(
 }
 
 /**
- * How a cost grows with size: the slope of log(time) against log(size) between the two largest
- * sizes (1 = linear, 2 = quadratic). The largest sizes, because constant costs hide the growth at
- * the small ones.
+ * How a cost grows with size: the steepest slope of log(time) against log(size) between two
+ * neighbouring sizes (1 = linear, 2 = quadratic). The steepest, because a constant cost only ever
+ * flattens a step: a quadratic part shows where it first outgrows the constant.
  */
 export function growthExponent(points: ReadonlyArray<{ size: number; ms: number }>): number {
   const sorted = [...points].sort((a, b) => a.size - b.size);
-  const [a, b] = sorted.slice(-2);
-  if (!a || !b || a.size === b.size || !(a.ms > 0) || !(b.ms > 0)) return NaN;
-  return Math.log(b.ms / a.ms) / Math.log(b.size / a.size);
+  let steepest = NaN;
+  for (let i = 1; i < sorted.length; i++) {
+    const [a, b] = [sorted[i - 1]!, sorted[i]!];
+    if (a.size === b.size || !(a.ms > 0) || !(b.ms > 0)) continue;
+    const slope = Math.log(b.ms / a.ms) / Math.log(b.size / a.size);
+    if (!(slope <= steepest)) steepest = slope;
+  }
+  return steepest;
 }
 
 /** Above this exponent a curve is flagged as growing faster than linearly (timing noise allows ~0.2). */
