@@ -108,9 +108,41 @@ const report = formatReport(machine, figures, curves, command);
 console.log(report);
 console.log(`\n(${((performance.now() - started) / 1000).toFixed(0)} s)`);
 if (save) {
+  // A run of some sections replaces those figures and curves and keeps the others, each with the run it came from.
   const out = path.join(root, 'docs/perf');
   fs.mkdirSync(out, { recursive: true });
-  fs.writeFileSync(path.join(out, 'bench.json'), `${JSON.stringify({ command, machine, figures, curves }, null, 2)}\n`);
-  fs.writeFileSync(path.join(out, 'bench.md'), `${report}\n`);
+  const file = path.join(out, 'bench.json');
+  const run = { command, machine, at: new Date().toISOString() };
+  type Saved = { runs: (typeof run)[]; figures: (Figure & { run: number })[]; curves: (Curve & { run: number })[] };
+  const saved: Saved = fs.existsSync(file)
+    ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Saved)
+    : { runs: [], figures: [], curves: [] };
+  const index = saved.runs.push(run) - 1;
+  const keyOf = (f: { section?: string; name: string; unit?: string }) => `${f.section ?? f.unit}\u0000${f.name}`;
+  const newFigures = new Set(figures.map(keyOf));
+  const newCurves = new Set(curves.map(keyOf));
+  saved.figures = [
+    ...saved.figures.filter((f) => !newFigures.has(keyOf(f))),
+    ...figures.map((f) => ({ ...f, run: index })),
+  ];
+  saved.curves = [
+    ...saved.curves.filter((c) => !newCurves.has(keyOf(c))),
+    ...curves.map((c) => ({ ...c, run: index })),
+  ];
+  const used = new Set([...saved.figures, ...saved.curves].map((x) => x.run));
+  saved.runs = saved.runs.map((r, i) => (used.has(i) ? r : { ...r, command: `${r.command} (superseded)` }));
+  fs.writeFileSync(file, `${JSON.stringify(saved, null, 2)}\n`);
+  const tables = saved.runs
+    .map((r, i) => ({ r, i }))
+    .filter(({ i }) => used.has(i))
+    .map(({ r, i }) =>
+      formatReport(
+        r.machine,
+        saved.figures.filter((f) => f.run === i),
+        saved.curves.filter((c) => c.run === i),
+        `${r.command} (${r.at})`,
+      ),
+    );
+  fs.writeFileSync(path.join(out, 'bench.md'), `${tables.join('\n\n')}\n`);
   log(`wrote ${path.relative(root, out)}/bench.json and bench.md`);
 }

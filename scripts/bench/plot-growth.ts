@@ -11,11 +11,11 @@ import type { Curve } from './figures';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const input = path.join(root, 'docs/perf/bench.json');
-const { curves, machine, command } = JSON.parse(fs.readFileSync(input, 'utf8')) as {
-  curves: Curve[];
-  machine: { cpu: string; cores: number; loadAverage: number[] };
-  command: string;
+const { curves, runs } = JSON.parse(fs.readFileSync(input, 'utf8')) as {
+  curves: Array<Curve & { run: number }>;
+  runs: Array<{ command: string; at: string; machine: { cpu: string; cores: number; loadAverage: number[] } }>;
 };
+const sources = [...new Set(curves.map((c) => c.run))].map((i) => runs[i]!);
 
 const PANEL = { width: 420, height: 260, left: 60, right: 16, top: 34, bottom: 44 };
 const COLORS = ['#2563eb', '#dc2626', '#16a34a', '#9333ea'];
@@ -84,7 +84,9 @@ const svg = [
       i * PANEL.width,
     ),
   ),
-  `<text x="8" y="${height - 8}" font-size="9" fill="#666">${escape(`${command}; ${machine.cpu}, ${machine.cores} cores, load ${machine.loadAverage.join(' ')}; dashed: linear from the first point`)}</text>`,
+  `<text x="8" y="${height - 8}" font-size="9" fill="#666">${escape(
+    `${sources.map((r) => `${r.command}, ${r.at.slice(0, 16)}, load ${r.machine.loadAverage[0]}`).join('; ')}; ${sources[0]?.machine.cpu}, ${sources[0]?.machine.cores} cores; dashed: linear from the first point`,
+  )}</text>`,
   '</svg>',
 ].join('\n');
 fs.writeFileSync(path.join(root, 'docs/perf/growth.svg'), `${svg}\n`);
