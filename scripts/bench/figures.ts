@@ -97,7 +97,7 @@ export function formatReport(
   if (curves.length > 0) {
     lines.push('');
     lines.push(
-      'growth (p50 per call; exponent = slope of log time vs log size between the two largest sizes, 1 = linear)',
+      'growth (p50 per call; exponent = the steepest slope of log time vs log size between neighbouring sizes, 1 = linear)',
     );
     lines.push('');
     lines.push('| curve | sizes | p50 at each size | exponent | |');
