@@ -72,7 +72,11 @@ function panel(unit: Curve['unit'], list: Curve[], x0: number): string {
 
 const units = [...new Set(curves.map((c) => c.unit))];
 const legendRows = Math.max(...units.map((u) => curves.filter((c) => c.unit === u).length), 0);
-const height = PANEL.height + legendRows * 12 + 24;
+const footer = [
+  ...sources.map((r) => `${r.command}, ${r.at.slice(0, 16)}, load ${r.machine.loadAverage[0]}`),
+  `${sources[0]?.machine.cpu}, ${sources[0]?.machine.cores} cores; dashed: linear growth from each curve's first point`,
+];
+const height = PANEL.height + legendRows * 12 + 12 + footer.length * 11;
 const width = PANEL.width * Math.max(1, units.length);
 const svg = [
   `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif">`,
@@ -84,9 +88,11 @@ const svg = [
       i * PANEL.width,
     ),
   ),
-  `<text x="8" y="${height - 8}" font-size="9" fill="#666">${escape(
-    `${sources.map((r) => `${r.command}, ${r.at.slice(0, 16)}, load ${r.machine.loadAverage[0]}`).join('; ')}; ${sources[0]?.machine.cpu}, ${sources[0]?.machine.cores} cores; dashed: linear from the first point`,
-  )}</text>`,
+  // One footer line per bench run the curves come from.
+  ...footer.map(
+    (line, i) =>
+      `<text x="8" y="${height - 8 - (footer.length - 1 - i) * 11}" font-size="9" fill="#666">${escape(line)}</text>`,
+  ),
   '</svg>',
 ].join('\n');
 fs.writeFileSync(path.join(root, 'docs/perf/growth.svg'), `${svg}\n`);
