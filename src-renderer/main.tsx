@@ -4,12 +4,15 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { initI18n } from './i18n';
 import { initApi } from './lib/api';
+import { installPerfMarks } from './lib/perf-marks';
 import { queryClient } from './lib/queries';
 import './styles.css';
 
 // Take the token out of the address bar before anything renders.
 initApi();
 initI18n();
+// Input-to-paint and first-paint marks for `npm run bench` (a few observers, no cost to speak of).
+installPerfMarks();
 
 const root = document.getElementById('root');
 if (root) {

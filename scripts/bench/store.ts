@@ -1,8 +1,8 @@
 /**
  * Store bench: import and export of N runs (rows/s, peak RSS) against a bare better-sqlite3
  * insert of the same rows into the same schema in the same run, and the run table's queries at
- * N runs (median of 5). Each step runs in its own process, so its peak RSS is its own.
- * Run: npx tsx scripts/bench/store.ts [N=100000]   (`npm run bench` runs it with the others)
+ * N runs. Each step runs in its own process, so its peak RSS is its own. Part of `npm run bench`
+ * (section "store"); alone: npm run bench -- --only store
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -104,14 +104,15 @@ async function step(name: Step, dir: string, n: number): Promise<Record<string, 
   const { cursorOf } = await import('../../src-main/domain/runs/queries');
   const { openDb: open } = await import('../../src-main/db/open');
   const db = open(path.join(dir, 'import-json.db'));
+  const { percentiles } = await import('./stats');
   const median = (f: () => unknown) => {
     f();
-    const times = Array.from({ length: 5 }, () => {
+    const times = Array.from({ length: 9 }, () => {
       const t = performance.now();
       f();
       return performance.now() - t;
-    }).sort((a, b) => a - b);
-    return +times[2]!.toFixed(1);
+    });
+    return percentiles(times);
   };
   const first = listRuns(db, {});
   const cases: Record<string, () => unknown> = {
@@ -127,14 +128,27 @@ async function step(name: Step, dir: string, n: number): Promise<Record<string, 
   };
   const ms = Object.fromEntries(Object.entries(cases).map(([label, f]) => [label, median(f)]));
   db.close();
-  return { step: name, rows: first.total, medianMs: ms };
+  return { step: name, rows: first.total, queries: ms };
 }
 
-/** Runs every step for N runs in child processes and returns their results. */
-export function benchStore(n = 100_000): Record<string, unknown>[] {
+/** What one step printed. */
+export interface StepResult {
+  step: Step;
+  rows: number;
+  seconds?: number;
+  rowsPerSecond?: number;
+  peakRssMiB?: number;
+  bytes?: number;
+  queries?: Record<string, { p50Ms: number; p99Ms: number; runs: number }>;
+}
+
+/** Runs the steps for N runs in child processes and returns their results (quick: JSON import, bare, queries). */
+export function benchStore(n = 100_000, quick = false): StepResult[] {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardwise-bench-store-'));
   try {
-    const steps: Step[] = ['generate', 'import-json', 'export-csv', 'import-csv', 'bare', 'queries'];
+    const steps: Step[] = quick
+      ? ['generate', 'import-json', 'bare', 'queries']
+      : ['generate', 'import-json', 'export-csv', 'import-csv', 'bare', 'queries'];
     return steps.map((name) => {
       // Each step runs through Vite's module runner: the store's migrations are bundled files (db/bundled.ts).
       const out = execFileSync(process.execPath, [...viteRun(here), '--step', name, dir, String(n)], {
@@ -142,25 +156,12 @@ export function benchStore(n = 100_000): Record<string, unknown>[] {
         encoding: 'utf8',
         maxBuffer: 1 << 24,
       });
-      return JSON.parse(out.trim().split('\n').at(-1)!) as Record<string, unknown>;
+      return JSON.parse(out.trim().split('\n').at(-1)!) as StepResult;
     });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
-if (process.argv[1] === here) {
-  const [flag, name, dir, n] = process.argv.slice(2);
-  if (flag === '--step') {
-    console.log(JSON.stringify(await step(name as Step, dir!, Number(n))));
-  } else {
-    const count = Number(flag ?? 100_000);
-    console.log(
-      `store bench, ${count.toLocaleString('en-US')} runs, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, load ${os
-        .loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' ')}`,
-    );
-    for (const result of benchStore(count)) console.log(JSON.stringify(result));
-  }
-}
+const [flag, stepName, stepDir, stepRows] = process.argv.slice(2);
+if (flag === '--step') console.log(JSON.stringify(await step(stepName as Step, stepDir!, Number(stepRows))));

@@ -67,10 +67,41 @@ export function contentKey(values: readonly unknown[]): string {
   return createHash('sha256').update(JSON.stringify(values)).digest('base64url').slice(0, 24);
 }
 
+/** The columns a configuration decides: its JSON text, method, model label and resolved precision. */
+interface ConfigColumns {
+  json: string;
+  method: string;
+  modelLabel: string;
+  precision: string;
+}
+
+/**
+ * Per configuration object: an import hands the same parsed configuration to every row that repeats it
+ * (RowValidator), so its JSON and resolved defaults are computed once, not per row. Configurations are
+ * never changed after validation, so the columns cannot go stale.
+ */
+const configColumnsOf = new WeakMap<RunInput['config'], ConfigColumns>();
+
+function configColumns(config: RunInput['config']): ConfigColumns {
+  let columns = configColumnsOf.get(config);
+  if (!columns) {
+    columns = {
+      json: JSON.stringify(config),
+      method: config.method,
+      modelLabel: modelLabel(config.model),
+      // The column holds what the estimator resolves: a config may leave the precision to its default.
+      precision: fillDefaults(config).precision,
+    };
+    configColumnsOf.set(config, columns);
+  }
+  return columns;
+}
+
 /** The values of RUN_COLUMNS for one validated run. */
 export function runValues(input: RunInput, meta: RunMeta): unknown[] {
   const plain = PLAIN_KEYS.map((key) => input[key] ?? null);
-  const config = JSON.stringify(input.config);
+  const columns = configColumns(input.config);
+  const config = columns.json;
   const notes = input.notes ?? '';
   // What the user logged: the plain fields, the card, the configuration and the notes.
   const key = contentKey([...plain, input.card, config, notes]);
@@ -79,10 +110,9 @@ export function runValues(input: RunInput, meta: RunMeta): unknown[] {
     meta.refId,
     input.card,
     config,
-    input.config.method,
-    meta.modelLabel ?? modelLabel(input.config.model),
-    // The column holds what the estimator resolves: a config may leave the precision to its default.
-    fillDefaults(input.config).precision,
+    columns.method,
+    meta.modelLabel ?? columns.modelLabel,
+    columns.precision,
     notes,
     meta.origin,
     meta.citation,

@@ -354,6 +354,24 @@ describe('bounded and repeatable imports', () => {
     db.close();
   });
 
+  it('gives each row the columns of its own configuration when configurations repeat, and leaves the cache as it was', async () => {
+    const { db } = freshDb();
+    const cacheSize = db.pragma('cache_size', { simple: true });
+    const qlora = { ...lora, config: { model: '13b', method: 'qlora' as const, batchSize: 1, seqLen: 1024 } };
+    // Each configuration repeats, so its columns come from the first row that had it.
+    const runs = Array.from({ length: 6 }, (_, i) => ({ ...(i % 2 ? qlora : lora), notes: `run ${i}` }));
+    await importRuns(db, runs);
+    const columns = db
+      .prepare('SELECT method, precision, model_label AS label, config FROM runs ORDER BY id')
+      .all() as { method: string; precision: string; label: string; config: string }[];
+    expect(columns.map((c) => [c.method, c.precision, c.label])).toEqual(
+      Array.from({ length: 6 }, (_, i) => (i % 2 ? ['qlora', 'int4', '13b'] : ['lora', 'bf16', 'qwen2.5-7b'])),
+    );
+    expect(columns.map((c) => JSON.parse(c.config) as unknown)).toEqual(runs.map((r) => r.config));
+    expect(db.pragma('cache_size', { simple: true })).toBe(cacheSize);
+    db.close();
+  });
+
   it('streams an export in chunks that join to the same text', async () => {
     const { db } = freshDb();
     await importRuns(

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { paretoFront } from './pareto';
+import { paretoFront, quadraticFront } from './pareto';
 
 describe('paretoFront (cost, time) both minimized', () => {
   const front = (points: Array<[number, number]>) =>
@@ -35,5 +36,20 @@ describe('paretoFront (cost, time) both minimized', () => {
   it('handles empty and single inputs', () => {
     expect(front([])).toEqual([]);
     expect(front([[1, 1]])).toEqual([true]);
+  });
+
+  it('is the front of the definition (every point against every other) on many sets, ties and infinities included', () => {
+    // Few distinct values, so equal costs, equal times and equal points are common.
+    const coordinate = fc.oneof(
+      fc.integer({ min: 0, max: 6 }),
+      fc.constant(Infinity),
+      fc.double({ min: 0, max: 10, noNaN: true }),
+    );
+    fc.assert(
+      fc.property(fc.array(fc.tuple(coordinate, coordinate), { maxLength: 60 }), (points) => {
+        expect(front(points)).toEqual(quadraticFront(points));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

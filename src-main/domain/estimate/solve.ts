@@ -2,44 +2,137 @@ import type { Card } from '../catalog';
 import type { EstimateInput } from './input';
 import { DEFAULT_HEADROOM_FRACTION, peakPerGpu, resolveEstimate, usableBytes, type EstimateContext } from './memory';
 
-const MAX_BATCH = 65_536;
-const MAX_SEQ = 10_000_000;
+/** The largest micro-batch and the longest sequence the solvers consider. */
+export const MAX_BATCH = 65_536;
+export const MAX_SEQ = 10_000_000;
 
-/** Largest integer in [1, upper] for which `fits` holds, given that memory grows with it; 0 if none. */
-function largestFitting(upper: number, fits: (value: number) => boolean): number {
-  if (!fits(1)) return 0;
+/**
+ * Largest integer in [1, upper] with peak(value) ≤ budget, given that peak grows with value; 0 if
+ * none. The peak is a polynomial of degree ≤ 2 in the batch or the sequence on each stretch where
+ * the same terms win its max/min (activations and logits are linear in b·s, eager attention and
+ * the s² scores quadratic in s: activations.ts), so the root of the parabola through the last three
+ * probes is exact once they share a stretch. Each guess is checked with its neighbour, so a guess
+ * right on the boundary ends the search; a guess that does not halve the bracket is replaced by
+ * the midpoint, so the search never takes more than about twice as many probes as bisection.
+ * Only the bracket decides the answer, so it is the one plain bisection finds (test: solve.test.ts).
+ */
+export function largestWithin(upper: number, budget: number, peak: (value: number) => number): number {
+  const excess = (value: number) => peak(value) - budget;
+  const first = excess(1);
+  if (!(first <= 0)) return 0;
+  if (upper <= 1) return 1;
+  const last = excess(upper);
+  if (last <= 0) return upper;
+  // excess(low) ≤ 0 < excess(high) throughout; points holds the probes the next guess interpolates.
   let low = 1;
-  let high = 2;
-  while (high <= upper && fits(high)) {
-    low = high;
-    high *= 2;
-  }
-  high = Math.min(high, upper + 1);
+  let high = upper;
+  const points: Array<[number, number]> = [
+    [1, first],
+    [upper, last],
+  ];
+  let previousWidth = Infinity;
   while (high - low > 1) {
-    const mid = Math.floor((low + high) / 2);
-    if (fits(mid)) low = mid;
-    else high = mid;
+    const width = high - low;
+    let guess = interpolatedRoot(points);
+    // Safeguard (as in Brent's method): no guess, or the bracket did not halve in two steps → bisect.
+    if (!(guess > low && guess < high) || width > previousWidth / 2) guess = (low + high) / 2;
+    previousWidth = high - low;
+    const probe = Math.min(high - 1, Math.max(low + 1, Math.floor(guess)));
+    const at = excess(probe);
+    points.push([probe, at]);
+    if (at <= 0) {
+      low = probe;
+      if (probe + 1 < high) {
+        const next = excess(probe + 1);
+        points.push([probe + 1, next]);
+        if (next <= 0) low = probe + 1;
+        else high = probe + 1;
+      }
+    } else {
+      high = probe;
+      if (probe - 1 > low) {
+        const before = excess(probe - 1);
+        points.push([probe - 1, before]);
+        if (before <= 0) low = probe - 1;
+        else high = probe - 1;
+      }
+    }
+    if (points.length > 3) points.splice(0, points.length - 3);
   }
   return low;
 }
 
 /**
- * The largest value of `field` in [1, upper] whose peak fits `card` with the headroom of `ctx`. The input is
- * resolved once; each probe recomputes only the peak for the changed batch or sequence.
+ * Where the parabola (or, with two points, the line) through `points` crosses zero, taking the
+ * crossing between the two points that straddle it; NaN when there is none.
  */
-function largestOn(
-  input: EstimateInput,
-  card: Card,
-  ctx: EstimateContext,
-  field: 'batchSize' | 'seqLen',
-  upper: number,
-): number {
+function interpolatedRoot(points: Array<[number, number]>): number {
+  const [x0, y0] = points[points.length - 3] ?? [NaN, NaN];
+  const [x1, y1] = points[points.length - 2]!;
+  const [x2, y2] = points[points.length - 1]!;
+  const secant = (xa: number, ya: number, xb: number, yb: number) => xa - (ya * (xb - xa)) / (yb - ya);
+  if (Number.isNaN(x0) || x0 === x1 || x0 === x2 || x1 === x2) return secant(x1, y1, x2, y2);
+  // Newton form of the parabola: y = y0 + d01·(x − x0) + d012·(x − x0)(x − x1).
+  const d01 = (y1 - y0) / (x1 - x0);
+  const d12 = (y2 - y1) / (x2 - x1);
+  const d012 = (d12 - d01) / (x2 - x0);
+  const lo = Math.min(x0, x1, x2);
+  const hi = Math.max(x0, x1, x2);
+  if (d012 === 0 || Math.abs(d012) < 1e-12 * Math.abs(d01)) return secant(x1, y1, x2, y2);
+  // As a·x² + b·x + c with a = d012.
+  const a = d012;
+  const b = d01 - d012 * (x0 + x1);
+  const c = y0 - d01 * x0 + d012 * x0 * x1;
+  const disc = b * b - 4 * a * c;
+  if (disc < 0) return secant(x1, y1, x2, y2);
+  const sqrt = Math.sqrt(disc);
+  // The numerically stable pair of roots.
+  const q = -0.5 * (b + Math.sign(b || 1) * sqrt);
+  const roots = [q / a, c / q].filter((x) => Number.isFinite(x) && x >= lo && x <= hi);
+  if (roots.length === 0) return secant(x1, y1, x2, y2);
+  // With a rising peak the crossing wanted is the one where the parabola rises.
+  return roots.find((x) => 2 * a * x + b > 0) ?? roots[0]!;
+}
+
+/** The largest batch and the longest sequence that fit one memory budget. */
+export interface FitLimits {
+  /** Largest micro-batch per GPU at the input's sequence length; 0 when batch 1 does not fit. */
+  largestBatch: number;
+  /** Longest sequence at the input's batch size; 0 when nothing fits. */
+  longestSeq: number;
+}
+
+/**
+ * A solver for one input: resolves the input once, then answers the largest batch and longest
+ * sequence for any memory budget (the bytes a peak may use), recomputing only the peak per probe.
+ * Budgets already asked (cards of the same size) are answered from memory.
+ */
+export function fitSolver(input: EstimateInput, ctx: EstimateContext): (budgetBytes: number) => FitLimits {
+  const { batchPeak, seqPeak } = peaks(input, ctx);
+  const answered = new Map<number, FitLimits>();
+  return (budgetBytes) => {
+    let limits = answered.get(budgetBytes);
+    if (!limits) {
+      limits = {
+        largestBatch: largestWithin(MAX_BATCH, budgetBytes, batchPeak),
+        longestSeq: largestWithin(MAX_SEQ, budgetBytes, seqPeak),
+      };
+      answered.set(budgetBytes, limits);
+    }
+    return limits;
+  };
+}
+
+/** The peak per GPU as a function of the batch and of the sequence, the input resolved once. */
+function peaks(input: EstimateInput, ctx: EstimateContext) {
   const { resolved, model } = resolveEstimate(input, ctx.presets);
-  const usable = usableBytes(card, ctx.headroomFraction ?? DEFAULT_HEADROOM_FRACTION);
-  return largestFitting(upper, (value) => {
-    const { perGpu } = peakPerGpu(model, { ...resolved, [field]: value }, []);
-    return perGpu.totalBytes <= usable;
-  });
+  const peak = (field: 'batchSize' | 'seqLen') => (value: number) =>
+    peakPerGpu(model, { ...resolved, [field]: value }, [], ctx.constants).perGpu.totalBytes;
+  return { batchPeak: peak('batchSize'), seqPeak: peak('seqLen') };
+}
+
+function budgetOn(card: Card, ctx: EstimateContext): number {
+  return usableBytes(card, ctx.headroomFraction ?? DEFAULT_HEADROOM_FRACTION);
 }
 
 /**
@@ -47,10 +140,10 @@ function largestOn(
  * of `ctx`; 0 when even batch 1 does not fit.
  */
 export function largestBatch(input: EstimateInput, card: Card, ctx: EstimateContext): number {
-  return largestOn(input, card, ctx, 'batchSize', MAX_BATCH);
+  return largestWithin(MAX_BATCH, budgetOn(card, ctx), peaks(input, ctx).batchPeak);
 }
 
 /** The longest sequence at `input.batchSize` that fits `card`; 0 when nothing fits. */
 export function longestSeq(input: EstimateInput, card: Card, ctx: EstimateContext): number {
-  return largestOn(input, card, ctx, 'seqLen', MAX_SEQ);
+  return largestWithin(MAX_SEQ, budgetOn(card, ctx), peaks(input, ctx).seqPeak);
 }

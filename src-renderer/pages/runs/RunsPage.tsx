@@ -17,11 +17,14 @@ import { blankDraft, draftFromRun, runInputOf, type RunDraft } from './run-draft
 import { RunFiltersBar } from './RunFiltersBar';
 import { RunForm, type RunFormMode } from './RunForm';
 import {
-  clampPage,
+  afterDeleting,
   DEFAULT_SORT,
+  FIRST_PAGE,
   listInput,
+  movePage,
   NO_FILTERS,
   nextSort,
+  type PagePosition,
   type RunFilters,
   type SortState,
 } from './runs-query';
@@ -51,7 +54,7 @@ export function RunsPage() {
   const [filters, setFilters] = useState<RunFilters>(NO_FILTERS);
   const [searchText, setSearchText] = useState('');
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
-  const [page, setPage] = useState(0);
+  const [position, setPosition] = useState<PagePosition>(FIRST_PAGE);
   const [form, setForm] = useState<{ mode: RunFormMode; initial: RunDraft; key: number } | null>(null);
   const [toast, setToast] = useState<ToastState | null>(null);
   const formRef = useRef<HTMLDivElement>(null);
@@ -63,8 +66,8 @@ export function RunsPage() {
   }, [filters.text]);
 
   const request = useMemo(
-    () => listInput({ ...filters, text: searchText }, sort, page),
-    [filters, searchText, sort, page],
+    () => listInput({ ...filters, text: searchText }, sort, position),
+    [filters, searchText, sort, position],
   );
   const list = useLive('runs:list', request);
   const total = list.data?.total ?? 0;
@@ -104,7 +107,7 @@ export function RunsPage() {
   const cardName = useCallback((id: string) => cards.find((c) => c.id === id)?.name ?? id, [cards]);
   const changeFilters = (next: RunFilters) => {
     setFilters(next);
-    setPage(0);
+    setPosition(FIRST_PAGE);
   };
   const openForm = (mode: RunFormMode, initial: RunDraft) => {
     setForm({ mode, initial, key: Date.now() });
@@ -120,7 +123,7 @@ export function RunsPage() {
         setToast({ id: Date.now(), message: t('runs.toast.deleted'), deleted });
         if (form && 'run' in form.mode && form.mode.run.id === run.id) setForm(null);
         // Deleting the last row of the last page goes back a page.
-        setPage((current) => clampPage(current, total - 1));
+        setPosition((current) => afterDeleting(current, total - 1));
       })
       .catch(reportError);
   };
@@ -185,7 +188,11 @@ export function RunsPage() {
         >
           {list.data ? (
             <>
-              <Pager page={page} total={total} onPage={setPage} />
+              <Pager
+                page={position.page}
+                total={total}
+                onMove={(move) => setPosition(movePage(move, position, list.data?.runs ?? [], sort, total))}
+              />
               {list.data.runs.length === 0 ? (
                 <p className="muted">{t('runs.empty')}</p>
               ) : (
@@ -197,7 +204,7 @@ export function RunsPage() {
                     sort={sort}
                     onSort={(key: RunSortKey) => {
                       setSort((current) => nextSort(current, key));
-                      setPage(0);
+                      setPosition(FIRST_PAGE);
                     }}
                     onOpen={openRun}
                     onDelete={deleteRun}

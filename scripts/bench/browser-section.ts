@@ -1,0 +1,68 @@
+/** The browser section: cold paint, input-to-paint per page, and the Runs page at big logs. */
+import path from 'node:path';
+import { coldPaintFigures, launchChromium, pageFigures, runsPageFigures } from './browser';
+import type { Figure } from './figures';
+import { api, startCardwiseServer } from './processes';
+import { appWithRuns } from './run-log';
+
+export async function browserSection(
+  root: string,
+  dir: string,
+  quick: boolean,
+  log: (text: string) => void,
+): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  const browser = await launchChromium();
+  const failed = (name: string, error: unknown): Figure => ({
+    section: 'browser',
+    name,
+    note: `not measured: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+  });
+  try {
+    const seeded = path.join(dir, 'browser.db');
+    appWithRuns(dir, 0, 'browser.db').close();
+    figures.push(
+      ...(await coldPaintFigures(browser, root, seeded, quick).catch((e: unknown) => [
+        failed('cold start to first paint', e),
+      ])),
+    );
+    const server = await startCardwiseServer(root, seeded);
+    try {
+      figures.push(
+        ...(await pageFigures(browser, server, quick).catch((e: unknown) => [failed('input-to-paint per page', e)])),
+      );
+    } finally {
+      await server.stop();
+    }
+    for (const runs of quick ? [100_000] : [100_000, 1_000_000]) {
+      log(`browser: Runs page with ${runs.toLocaleString('en-US')} runs`);
+      const name = `runs-page-${runs}.db`;
+      appWithRuns(dir, runs, name).close();
+      const big = await startCardwiseServer(root, path.join(dir, name));
+      try {
+        for (const [channel, input] of [
+          ['runs:flags', { method: 'lora' }],
+          ['runs:ledger', { groupBy: 'month' }],
+        ] as const) {
+          const t = performance.now();
+          await api(big, channel, input);
+          figures.push({
+            section: `Runs page, ${runs.toLocaleString('en-US')} runs`,
+            name: `${channel} ${JSON.stringify(input)} over HTTP (one call; the page asks it after the table)`,
+            p50Ms: performance.now() - t,
+          });
+        }
+        figures.push(
+          ...(await runsPageFigures(browser, big, runs, quick).catch((e: unknown) => [
+            failed(`Runs page at ${runs} runs`, e),
+          ])),
+        );
+      } finally {
+        await big.stop();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return figures;
+}

@@ -1,0 +1,205 @@
+/**
+ * Figures in Chromium (Playwright, /usr/bin/chromium): server cold start to the first meaningful
+ * paint, input-to-paint per page from the renderer's performance marks (src-renderer/lib/perf-marks.ts),
+ * and the Runs page's actions with a big log.
+ */
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { PERF_MARKS } from '../../src-renderer/lib/perf-marks';
+import type { Figure } from './figures';
+import { startCardwiseServer, type Server } from './processes';
+import { percentiles } from './stats';
+
+const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export async function launchChromium(): Promise<Browser> {
+  const { findChromium } = await import('../find-chromium.js');
+  const executablePath = (await findChromium()) ?? undefined;
+  return chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
+}
+
+/** Durations of the input-to-paint measures taken so far. */
+function measures(page: Page): Promise<number[]> {
+  return page.evaluate(
+    (name) => performance.getEntriesByName(name, 'measure').map((entry) => entry.duration),
+    PERF_MARKS.inputToPaint,
+  );
+}
+
+/** Does `act` and returns its input-to-paint, ms (the renderer's own measure). */
+async function inputToPaint(page: Page, act: () => Promise<unknown>): Promise<number> {
+  const before = (await measures(page)).length;
+  await act();
+  await page.waitForFunction(
+    ([name, count]) => performance.getEntriesByName(name as string, 'measure').length > (count as number),
+    [PERF_MARKS.inputToPaint, before] as const,
+    { timeout: 120_000 },
+  );
+  return (await measures(page)).at(-1)!;
+}
+
+async function openPage(page: Page, server: Server, route: string): Promise<void> {
+  await page.goto(`${server.url}${route}`);
+  await page.locator('main[data-state="ready"]').waitFor({ timeout: 120_000 });
+}
+
+/** Cold start to first paint: server spawn → the page's first-ready mark, wall clock. */
+export async function coldPaintFigures(
+  browser: Browser,
+  root: string,
+  dbPath: string,
+  quick: boolean,
+): Promise<Figure[]> {
+  const times: number[] = [];
+  for (let i = 0; i < (quick ? 2 : 5); i++) {
+    const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
+    const page = await context.newPage();
+    const spawnedAt = Date.now();
+    const server = await startCardwiseServer(root, dbPath);
+    try {
+      await openPage(page, server, '');
+      await page.waitForFunction(
+        (name) => performance.getEntriesByName(name, 'mark').length > 0,
+        PERF_MARKS.firstReady,
+      );
+      const readyAt = await page.evaluate(
+        (name) => performance.timeOrigin + performance.getEntriesByName(name, 'mark')[0]!.startTime,
+        PERF_MARKS.firstReady,
+      );
+      times.push(readyAt - spawnedAt);
+    } finally {
+      await context.close();
+      await server.stop();
+    }
+  }
+  return [
+    {
+      section: 'browser',
+      name: 'cardwise serve: cold start to first meaningful paint (Estimate page)',
+      ...percentiles(times),
+      target: '≤ 1 s (issue 16; ui helper)',
+    },
+  ];
+}
+
+/** Input-to-paint per page: a field changed, the result on screen (each page on its own; one failing says why). */
+export async function pageFigures(browser: Browser, server: Server, quick: boolean): Promise<Figure[]> {
+  const repeats = quick ? 4 : 12;
+  const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(60_000);
+  const figures: Figure[] = [];
+  const measure = async (name: string, act: (i: number) => Promise<unknown>) => {
+    try {
+      const times: number[] = [];
+      for (let i = 0; i < repeats; i++) times.push(await inputToPaint(page, () => act(i)));
+      figures.push({ section: 'browser', name, ...percentiles(times), target: '≤ 50 ms (issue 16; ui helper)' });
+    } catch (error) {
+      figures.push({ section: 'browser', name, note: `not measured: ${String(error).split('\n')[0]}` });
+    }
+  };
+  try {
+    await openPage(page, server, '');
+    await measure('Estimate page: batch size typed → result painted', (i) =>
+      page.getByLabel('Batch size (per GPU)').fill(String(2 + (i % 6))),
+    );
+    await page.getByRole('link', { name: 'Compare' }).click();
+    await page.getByLabel('Dataset tokens (per epoch)').fill('50m');
+    await page.locator('.compare-results[data-state="ready"]').waitFor();
+    await measure('Compare page: dataset tokens typed → ranking painted', (i) =>
+      page.getByLabel('Dataset tokens (per epoch)').fill(`${51 + i}m`),
+    );
+    await page.getByLabel('Billing').selectOption('spot');
+    await page
+      .getByRole('link', { name: /^Plan this/ })
+      .first()
+      .click();
+    await page.locator('.plan-results[data-state="ready"]').waitFor();
+    await measure('Plan page: interruptions per hour typed → plan painted', (i) =>
+      page.getByLabel('Interruptions per hour').fill(String(0.1 + i / 10)),
+    );
+  } catch (error) {
+    figures.push({
+      section: 'browser',
+      name: 'input-to-paint per page',
+      note: `stopped: ${String(error).split('\n')[0]}`,
+    });
+  } finally {
+    await context.close();
+  }
+  return figures;
+}
+
+/** The Runs page with `runs` runs logged: open, next page, last page, sort by cost, filter, search. */
+export async function runsPageFigures(
+  browser: Browser,
+  server: Server,
+  runs: number,
+  quick: boolean,
+): Promise<Figure[]> {
+  const repeats = quick ? 3 : 8;
+  const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(120_000);
+  // The runs:flags answers re-weigh every measured run (seconds at 100k, see its own figure) and the
+  // server answers one request at a time: the page's own actions are measured without them.
+  await page.route('**/api/runs:flags', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ ok: true, data: { flags: [] } }),
+    }),
+  );
+  const size = runs.toLocaleString('en-US');
+  const figures: Figure[] = [];
+  const step = async (name: string, act: (i: number) => Promise<number>, target = true) => {
+    try {
+      const times: number[] = [];
+      for (let i = 0; i < repeats; i++) times.push(await act(i));
+      figures.push({
+        section: `Runs page, ${size} runs`,
+        name,
+        ...percentiles(times),
+        ...(target ? { target: '≤ 100 ms at 1M (issue 16)' } : {}),
+      });
+    } catch (error) {
+      figures.push({ section: `Runs page, ${size} runs`, name, note: `not measured: ${String(error).split('\n')[0]}` });
+    }
+  };
+  const click = (name: string | RegExp) => () => page.getByRole('button', { name }).click();
+  try {
+    await step('open (navigation → first page painted)', async (i) => {
+      if (i > 0) await page.goto('about:blank');
+      const t = Date.now();
+      await page.goto(`${server.url}#/runs`);
+      await page.locator('.runs-results[data-state="ready"] table').waitFor();
+      return Date.now() - t;
+    });
+    await step('next page (keyset)', () => inputToPaint(page, click('Next')));
+    await step('last page (keyset)', async () => {
+      const time = await inputToPaint(page, click('Last page'));
+      await inputToPaint(page, click('First page'));
+      return time;
+    });
+    await step('sort by cost (click)', () => inputToPaint(page, click(/^Cost/)));
+    const cards = ['rtx-4090', 'a800-80gb', 'rtx-3090', ''];
+    await step('filter by card', (i) =>
+      inputToPaint(page, () => page.getByLabel('Card', { exact: true }).selectOption(cards[i % cards.length]!)),
+    );
+    const words = ['throttled', 'second try', 'AutoDL', '显存'];
+    await step(
+      'text search (typed → rows painted, includes the 250 ms typing pause)',
+      (i) => inputToPaint(page, () => page.getByLabel('Search').fill(words[i % words.length]!)),
+      false,
+    );
+  } finally {
+    await context.close();
+  }
+  return figures;
+}

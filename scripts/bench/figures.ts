@@ -1,0 +1,116 @@
+/** One line of the bench table, and the table itself. */
+import os from 'node:os';
+
+/** A measured figure: a duration (p50/p99) or a throughput, with the limit it is compared to. */
+export interface Figure {
+  section: string;
+  name: string;
+  p50Ms?: number;
+  p99Ms?: number;
+  rowsPerSecond?: number;
+  peakRssMiB?: number;
+  /** What the figure is compared to, measured in the same run ("memory core alone", "node -e 0"). */
+  limit?: { name: string; p50Ms?: number; rowsPerSecond?: number; peakRssMiB?: number };
+  /** A target the issue sets, e.g. "≤ 1 ms p99". */
+  target?: string;
+  note?: string;
+}
+
+/** One curve of the growth section: a figure at several sizes. */
+export interface Curve {
+  name: string;
+  unit: 'cards and offers' | 'runs';
+  points: Array<{ size: number; p50Ms: number; p99Ms: number }>;
+  exponent: number;
+  superlinear: boolean;
+}
+
+export interface Machine {
+  cpu: string;
+  cores: number;
+  loadAverage: number[];
+  node: string;
+  sqlite: string;
+  platform: string;
+  memoryGiB: number;
+}
+
+export function describeMachine(sqlite: string): Machine {
+  return {
+    cpu: os.cpus()[0]?.model.trim() ?? 'unknown',
+    cores: os.cpus().length,
+    loadAverage: os.loadavg().map((l) => +l.toFixed(2)),
+    node: process.version,
+    sqlite,
+    platform: `${os.type()} ${os.release()} ${os.arch()}`,
+    memoryGiB: +(os.totalmem() / 2 ** 30).toFixed(1),
+  };
+}
+
+const ms = (x: number | undefined) =>
+  x === undefined ? '' : x >= 100 ? `${Math.round(x)} ms` : x >= 1 ? `${x.toFixed(1)} ms` : `${x.toFixed(3)} ms`;
+const rate = (x: number | undefined) => (x === undefined ? '' : `${Math.round(x).toLocaleString('en-US')} rows/s`);
+
+/** The figure as the table prints it: "p50 0.21 ms · p99 0.40 ms" or "152,000 rows/s · 210 MiB". */
+export function figureText(f: Pick<Figure, 'p50Ms' | 'p99Ms' | 'rowsPerSecond' | 'peakRssMiB'>): string {
+  const parts: string[] = [];
+  if (f.rowsPerSecond !== undefined) parts.push(rate(f.rowsPerSecond));
+  if (f.p50Ms !== undefined) parts.push(`p50 ${ms(f.p50Ms)}`);
+  if (f.p99Ms !== undefined) parts.push(`p99 ${ms(f.p99Ms)}`);
+  if (f.peakRssMiB !== undefined) parts.push(`peak RSS ${f.peakRssMiB} MiB`);
+  return parts.join(' · ');
+}
+
+/** Ours ÷ the limit, as a cost: 3.0× means three times the limit's time (or a third of its rate). */
+export function ratioToLimit(f: Figure): number | undefined {
+  if (!f.limit) return undefined;
+  if (f.rowsPerSecond !== undefined && f.limit.rowsPerSecond !== undefined)
+    return f.limit.rowsPerSecond / f.rowsPerSecond;
+  if (f.p50Ms !== undefined && f.limit.p50Ms !== undefined) return f.p50Ms / f.limit.p50Ms;
+  return undefined;
+}
+
+/** The whole report as Markdown-compatible text. */
+export function formatReport(
+  machine: Machine,
+  figures: readonly Figure[],
+  curves: readonly Curve[],
+  command: string,
+): string {
+  const lines: string[] = [];
+  lines.push(`cardwise bench — ${command}`);
+  lines.push(
+    `machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, load average ${machine.loadAverage.join(' ')}; ` +
+      `Node ${machine.node}; SQLite ${machine.sqlite}; ${machine.platform}`,
+  );
+  lines.push('');
+  lines.push('| section | figure | measured | limit (same run) | × limit | target |');
+  lines.push('|---|---|---|---|---|---|');
+  for (const f of figures) {
+    const ratio = ratioToLimit(f);
+    const limit = f.limit ? `${f.limit.name}: ${figureText(f.limit)}` : '';
+    const measured = figureText(f) + (f.note ? ` (${f.note})` : '');
+    lines.push(
+      `| ${f.section} | ${f.name} | ${measured} | ${limit} | ${ratio === undefined ? '' : `${ratio.toFixed(ratio >= 10 ? 0 : 2)}×`} | ${f.target ?? ''} |`,
+    );
+  }
+  if (curves.length > 0) {
+    lines.push('');
+    lines.push(
+      'growth (p50 per call; exponent = the steepest slope of log time vs log size between neighbouring sizes, 1 = linear)',
+    );
+    lines.push('');
+    lines.push('| curve | sizes | p50 at each size | exponent | |');
+    lines.push('|---|---|---|---|---|');
+    for (const c of curves) {
+      lines.push(
+        `| ${c.name} | ${c.points.map((p) => p.size.toLocaleString('en-US')).join(' / ')} ${c.unit} | ${c.points
+          .map((p) => ms(p.p50Ms))
+          .join(
+            ' / ',
+          )} | ${Number.isNaN(c.exponent) ? '–' : c.exponent.toFixed(2)} | ${c.superlinear ? '**faster than linear**' : ''} |`,
+      );
+    }
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,182 @@
+/**
+ * In-process figures: whole `estimate:compute` and `rank:compute` calls through the app's
+ * dispatcher (contract parsing, catalog, calibration, solvers) against the memory core alone, and
+ * how estimate, rank and calibration grow with the catalog and with the run log.
+ */
+import type { App } from '../../src-main/app';
+import { listCards } from '../../src-main/db/cards-repo';
+import { listModels } from '../../src-main/db/models-repo';
+import { estimateMemory } from '../../src-main/domain/estimate/memory';
+import type { Channel } from '../../src-main/ipc/channels';
+import type { Curve, Figure } from './figures';
+import { appWithCatalog, appWithRuns, benchDir } from './run-log';
+import { growthExponent, sample, SUPERLINEAR_EXPONENT, type Percentiles } from './stats';
+
+/** The Estimate page's first question: an 8B LoRA on a 4090 (8 built-in cards solved each time). */
+export const ESTIMATE_INPUT = {
+  model: 'llama-3.1-8b',
+  method: 'lora',
+  gpu: 'rtx-4090',
+  batchSize: 4,
+  seqLen: 2048,
+} as const;
+export const RANK_INPUT = {
+  input: { model: 'llama-3.1-8b', method: 'lora', batchSize: 4, seqLen: 2048 },
+  workload: { tokens: 100_000_000 },
+  options: {},
+} as const;
+
+async function dispatch(app: App, channel: Channel, input: unknown): Promise<unknown> {
+  const result = await app.dispatcher.dispatch(channel as never, input as never);
+  if (!result.ok) throw new Error(`${channel}: ${JSON.stringify(result.error)}`);
+  return result.data;
+}
+
+function timed(name: string, p: Percentiles, extra: Partial<Figure> = {}): Figure {
+  return { section: 'in process', name, p50Ms: p.p50Ms, p99Ms: p.p99Ms, ...extra };
+}
+
+/** Whole calls vs the memory core, on the seeded store (750 published runs calibrate). */
+export async function inProcessFigures(quick: boolean): Promise<Figure[]> {
+  const { dir, cleanup } = benchDir();
+  const app = appWithRuns(dir, 0);
+  try {
+    const runs = quick ? { minRuns: 200, minMs: 500 } : { minRuns: 1000, minMs: 2000 };
+    const cards = listCards(app.db);
+    const ctx = { presets: listModels(app.db), cards };
+    const core = await sample(() => estimateMemory(ESTIMATE_INPUT, ctx), runs);
+    const coreLimit = { name: `memory core alone (estimateMemory, ${cards.length} cards)`, p50Ms: core.p50Ms };
+    const figures: Figure[] = [timed('memory core alone (estimateMemory)', core)];
+    const noCalibration = { ...ESTIMATE_INPUT, calibration: false };
+    figures.push(
+      timed(
+        'estimate:compute, whole, calibrated',
+        await sample(() => dispatch(app, 'estimate:compute', ESTIMATE_INPUT), runs),
+        {
+          limit: coreLimit,
+          target: '≤ 1 ms p99 (issue 11.9)',
+        },
+      ),
+      timed(
+        'estimate:compute, whole, no calibration',
+        await sample(() => dispatch(app, 'estimate:compute', noCalibration), runs),
+        {
+          limit: coreLimit,
+          target: '≤ 1 ms p99 (issue 11.9)',
+        },
+      ),
+      timed('rank:compute, whole, calibrated', await sample(() => dispatch(app, 'rank:compute', RANK_INPUT), runs), {
+        limit: coreLimit,
+        target: '≤ 2 ms (issue 11.9)',
+      }),
+      timed(
+        'rank:compute, whole, no calibration',
+        await sample(() => dispatch(app, 'rank:compute', { ...RANK_INPUT, options: { calibration: false } }), runs),
+        { limit: coreLimit, target: '≤ 2 ms (issue 11.9)' },
+      ),
+    );
+    return figures;
+  } finally {
+    app.close();
+    cleanup();
+  }
+}
+
+function curve(name: string, unit: Curve['unit'], points: Curve['points']): Curve {
+  const exponent = growthExponent(points.map((p) => ({ size: p.size, ms: p.p50Ms })));
+  return { name, unit, points, exponent, superlinear: exponent > SUPERLINEAR_EXPONENT };
+}
+
+/** Estimate and rank at 10, 100 and 1,000 cards (an offer each). */
+export async function catalogCurves(quick: boolean): Promise<{ curves: Curve[]; figures: Figure[] }> {
+  const sizes = [10, 100, 1000];
+  const estimate: Curve['points'] = [];
+  const rank: Curve['points'] = [];
+  const rawRank: Curve['points'] = [];
+  const runs = quick ? { minRuns: 20, minMs: 300, warmup: 2 } : { minRuns: 100, minMs: 1500 };
+  for (const size of sizes) {
+    const { dir, cleanup } = benchDir();
+    const app = appWithCatalog(dir, size);
+    try {
+      const e = await sample(() => dispatch(app, 'estimate:compute', ESTIMATE_INPUT), runs);
+      const r = await sample(() => dispatch(app, 'rank:compute', RANK_INPUT), runs);
+      const raw = await sample(
+        () => dispatch(app, 'rank:compute', { ...RANK_INPUT, options: { calibration: false } }),
+        runs,
+      );
+      estimate.push({ size, ...e });
+      rank.push({ size, ...r });
+      rawRank.push({ size, ...raw });
+    } finally {
+      app.close();
+      cleanup();
+    }
+  }
+  const at1000 = (points: Curve['points']) => points.at(-1)!;
+  return {
+    curves: [
+      curve('estimate:compute (calibrated)', 'cards and offers', estimate),
+      curve('rank:compute (calibrated)', 'cards and offers', rank),
+      curve('rank:compute (no calibration)', 'cards and offers', rawRank),
+    ],
+    figures: [
+      {
+        section: 'growth',
+        name: 'rank:compute at 1,000 cards and offers, calibrated',
+        ...at1000(rank),
+        target: '< 16 ms (one frame)',
+      },
+      {
+        section: 'growth',
+        name: 'rank:compute at 1,000 cards and offers, no calibration',
+        ...at1000(rawRank),
+        target: '< 16 ms (one frame)',
+      },
+    ],
+  };
+}
+
+/**
+ * Calibration with N of the user's runs logged: the first estimate after a write (the log re-read
+ * and every run re-estimated) and the next ones (the loaded runs re-weighed per card).
+ */
+export async function runLogCurves(sizes: number[], quick: boolean): Promise<{ curves: Curve[]; figures: Figure[] }> {
+  const warm: Curve['points'] = [];
+  const cold: Curve['points'] = [];
+  const rank: Curve['points'] = [];
+  const figures: Figure[] = [];
+  for (const size of sizes) {
+    const { dir, cleanup } = benchDir();
+    const app = appWithRuns(dir, size);
+    try {
+      const started = performance.now();
+      await dispatch(app, 'estimate:compute', ESTIMATE_INPUT);
+      const first = performance.now() - started;
+      cold.push({ size, p50Ms: first, p99Ms: first });
+      const few = size >= 100_000 || quick ? { minRuns: 5, minMs: 0, warmup: 1 } : { minRuns: 30, minMs: 500 };
+      const e = await sample(() => dispatch(app, 'estimate:compute', ESTIMATE_INPUT), few);
+      warm.push({ size, ...e });
+      const r = await sample(() => dispatch(app, 'rank:compute', RANK_INPUT), few);
+      rank.push({ size, ...r });
+      figures.push({
+        section: 'calibration',
+        name: `estimate:compute with ${size.toLocaleString('en-US')} runs logged`,
+        p50Ms: e.p50Ms,
+        p99Ms: e.p99Ms,
+        note: `first after a write ${first.toFixed(0)} ms`,
+        ...(size === 100_000 ? { target: '≤ 5 ms (issue 16; calib helper)' } : {}),
+      });
+    } finally {
+      app.close();
+      cleanup();
+    }
+  }
+  return {
+    curves: [
+      curve('estimate:compute (calibrated)', 'runs', warm),
+      curve('first estimate after a write (log re-read)', 'runs', cold),
+      curve('rank:compute (calibrated)', 'runs', rank),
+    ],
+    figures,
+  };
+}

@@ -1,0 +1,82 @@
+/**
+ * Performance marks that `npm run bench` reads in Chromium (scripts/bench/browser.ts): when the user
+ * made an input, and when the result it caused was painted. Pages need not call anything: every
+ * results region already says `data-state="ready"` once its answer is on screen (the e2e tests
+ * wait for it), so an input followed by a region leaving and re-entering "ready" is one
+ * input-to-paint. The paint mark is taken after the next frame, i.e. after the browser painted.
+ */
+
+/** Names of the marks and measures, shared with the bench. */
+export const PERF_MARKS = {
+  input: 'cardwise:input',
+  painted: 'cardwise:painted',
+  inputToPaint: 'cardwise:input-to-paint',
+  /** The first time the page's main region is ready: the first meaningful paint. */
+  firstReady: 'cardwise:first-ready',
+} as const;
+
+/** What the tracker decides for each event it is told about. */
+export type PaintStep = 'none' | 'mark-input' | 'mark-painted' | 'mark-first-ready';
+
+/**
+ * The decisions, apart from the DOM: an input opens a measurement; the first time a region leaves
+ * "ready" after it and then comes back, the result is on screen and the measurement closes.
+ */
+export function paintTracker() {
+  let waiting: 'idle' | 'input' | 'computing' = 'idle';
+  let firstReady = false;
+  return {
+    input(): PaintStep {
+      waiting = 'input';
+      return 'mark-input';
+    },
+    state(value: string | null, isMain: boolean): PaintStep {
+      if (isMain && value === 'ready' && !firstReady) {
+        firstReady = true;
+        return 'mark-first-ready';
+      }
+      if (isMain) return 'none';
+      if (value !== 'ready') {
+        if (waiting === 'input') waiting = 'computing';
+        return 'none';
+      }
+      if (waiting !== 'computing') return 'none';
+      waiting = 'idle';
+      return 'mark-painted';
+    },
+  };
+}
+
+/** After the frame that follows: rAF runs before a paint, a task queued from it runs after. */
+function afterPaint(run: () => void): void {
+  window.requestAnimationFrame(() => window.setTimeout(run, 0));
+}
+
+/** Watches inputs and `data-state` changes and leaves the marks and measures on `performance`. */
+export function installPerfMarks(doc: Document = document): void {
+  const tracker = paintTracker();
+  let inputMark: PerformanceMark | undefined;
+  const onInput = () => {
+    if (tracker.input() === 'mark-input') inputMark = performance.mark(PERF_MARKS.input);
+  };
+  for (const type of ['input', 'change', 'click', 'keydown']) doc.addEventListener(type, onInput, { capture: true });
+  new MutationObserver((mutations) => {
+    for (const mutation of mutations) {
+      const target = mutation.target as Element;
+      const step = tracker.state(target.getAttribute('data-state'), target.tagName === 'MAIN');
+      if (step === 'mark-first-ready') afterPaint(() => performance.mark(PERF_MARKS.firstReady));
+      if (step === 'mark-painted' && inputMark) {
+        const start = inputMark;
+        const route = doc.location?.hash.replace(/#token=[^#]*/, '') ?? '';
+        afterPaint(() => {
+          const end = performance.mark(PERF_MARKS.painted);
+          performance.measure(PERF_MARKS.inputToPaint, {
+            start: start.startTime,
+            end: end.startTime,
+            detail: { route },
+          });
+        });
+      }
+    }
+  }).observe(doc.documentElement, { attributes: true, attributeFilter: ['data-state'], subtree: true });
+}
