@@ -51,7 +51,7 @@ describe('cardwise cards add | edit | delete', () => {
   it('refuses a value out of its plausible range, naming the flag, and writes nothing', () => {
     const result = runCli(db, [...add, '--bandwidth', '0.7', '--bf16-tflops', '104', '--fp32-tflops', '52']);
     expect(result.status).toBe(2);
-    expect(result.stderr).toMatch(/--bandwidth: must be at least 100/);
+    expect(result.stderr).toMatch(/--bandwidth: too small: must be a number from 100 to 20,000/);
     const { cards } = runCliJson(db, ['cards', 'list']) as { cards: Card[] };
     expect(cards.map((c) => c.id)).not.toContain('rtx-4080-super');
   });

@@ -1,5 +1,6 @@
 import type { Db } from '../db/driver';
 import { measuredRuns } from '../db/runs-queries';
+import { writeVersion } from '../db/write-version';
 import type { Card, ModelPreset } from '../domain/catalog';
 import type { EstimateInput } from '../domain/estimate/input';
 import { calibrationRunsFrom, type CalibrationRun } from '../domain/calibrate';
@@ -14,12 +15,12 @@ export function loadCalibrationRuns(
   cards: Card[],
   presets: ModelPreset[],
 ): CalibrationRun[] {
-  // Any write to the file, by this connection (total_changes) or another one (data_version), changes the key.
-  const version = `${db.pragma('data_version', { simple: true })}:${String(db.prepare('SELECT total_changes()').pluck().get())}`;
-  const key = JSON.stringify([version, cards, presets]);
+  const version = writeVersion(db);
   let perMethod = loadedRuns.get(db);
-  if (perMethod?.key !== key) {
-    perMethod = { key, runs: new Map() };
+  // The catalog snapshot hands out the same frozen arrays until a write, so identity is enough: a JSON
+  // key of the whole catalog cost more than the rest of an estimate.
+  if (perMethod?.version !== version || perMethod.cards !== cards || perMethod.presets !== presets) {
+    perMethod = { version, cards, presets, runs: new Map() };
     loadedRuns.set(db, perMethod);
   }
   let runs = perMethod.runs.get(method);
@@ -40,4 +41,7 @@ export function loadCalibrationRuns(
  * estimate --input` with thousands of inputs reads and re-estimates the runs once per method, not per input
  * (with the 750 published rows seeded, re-reading them made 2,000 inputs take twice as long).
  */
-const loadedRuns = new WeakMap<Db, { key: string; runs: Map<string, CalibrationRun[]> }>();
+const loadedRuns = new WeakMap<
+  Db,
+  { version: string; cards: Card[]; presets: ModelPreset[]; runs: Map<string, CalibrationRun[]> }
+>();

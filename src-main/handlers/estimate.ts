@@ -1,49 +1,39 @@
-import { listCards } from '../db/cards-repo';
-import { listModels } from '../db/models-repo';
-import { listOffers } from '../db/offers-repo';
-import { getSettings } from '../db/settings-repo';
 import { NotFoundError } from '../db/store-error';
 import type { HandlerMap } from '../ipc/register';
 import { calibratedEstimate, rankCorrection } from '../domain/calibrate';
 import { fitChanges } from '../domain/estimate/fit-changes';
 import { rankCandidates } from '../domain/cost/rank';
 import { loadCalibrationRuns } from './calibration';
+import { catalogSnapshot } from './catalog-snapshot';
 import type { HandlerDeps } from './deps';
 
 /** Will it fit (memory on every card, speed on a named one) and which card is cheapest. */
 export const estimateHandlers = {
   'estimate:compute': ({ calibration = true, ...input }, { db }) => {
-    const cards = listCards(db);
-    const presets = listModels(db);
+    const { cards, presets, settings } = catalogSnapshot(db);
     const card = input.gpu ? cards.find((c) => c.id === input.gpu) : undefined;
     if (input.gpu && !card) throw new NotFoundError('card', input.gpu);
     const runs = calibration ? loadCalibrationRuns(db, input.method, cards, presets) : null;
     return calibratedEstimate(input, card, {
       presets,
       cards,
-      headroomFraction: getSettings(db).headroomFraction,
+      headroomFraction: settings.headroomFraction,
       runs,
     });
   },
   'estimate:fit': ({ input, card: cardId }, { db }) => {
-    const cards = listCards(db);
+    const { cards, presets, settings } = catalogSnapshot(db);
     const card = cards.find((c) => c.id === cardId);
     if (!card) throw new NotFoundError('card', cardId);
-    return fitChanges(input, card, {
-      presets: listModels(db),
-      cards,
-      headroomFraction: getSettings(db).headroomFraction,
-    });
+    return fitChanges(input, card, { presets, cards, headroomFraction: settings.headroomFraction });
   },
   'rank:compute': ({ input, workload, options: { calibration = true, ...options } }, { db }) => {
-    const settings = getSettings(db);
-    const cards = listCards(db);
-    const presets = listModels(db);
+    const { settings, cards, presets, offers } = catalogSnapshot(db);
     const runs = calibration ? loadCalibrationRuns(db, input.method, cards, presets) : [];
     return rankCandidates(
       input,
       workload,
-      { presets, cards, offers: listOffers(db) },
+      { presets, cards, offers },
       {
         ...options,
         headroomFraction: settings.headroomFraction,

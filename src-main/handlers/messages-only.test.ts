@@ -76,7 +76,7 @@ const ALLOWED_IN_CHINESE = new Set(
     'FlashAttention SDPA AdamW Paged SGD bitsandbytes LLM.int bit GPTQ AWQ GGUF NF ZeRO FSDP DDP SwiGLU GQA MLP fp bf int',
     'Hugging Face Trainer PEFT transformers torch torch.compile reserved allocated offload logits true false',
     'llama.cpp vLLM PyTorch eager HF generate all-gather reduce-scatter all-reduce CNY USD kernel',
-    'nvidia-smi torch-reserved torch-allocated tokensPerSecond config mine ISO JSON',
+    'nvidia-smi torch-reserved torch-allocated tokensPerSecond config mine ISO JSON GeForce',
   ]
     .join(' ')
     .split(' ')

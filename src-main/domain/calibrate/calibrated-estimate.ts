@@ -1,7 +1,7 @@
 import type { Card, ModelPreset } from '../catalog';
 import type { CardFit, EstimateInput, MemoryEstimate } from '../estimate/input';
 import { DEFAULT_HEADROOM_FRACTION, estimateMemory, usableBytes } from '../estimate/memory';
-import { largestBatch, longestSeq } from '../estimate/solve';
+import { fitSolver } from '../estimate/solve';
 import { estimateSpeed, type InferenceSpeed, type TrainingSpeed } from '../estimate/speed';
 import { calibrate } from './calibrate';
 import type { Calibration, CalibrationRun } from './types';
@@ -93,8 +93,11 @@ export function calibratedEstimate(
     ctx.cards.map((c) => [c.id, correctionFor(input, c.id, runs, ctx.presets)]),
   );
 
+  // One solver for every card (the input resolved once; same-size cards answered once), cards by id.
+  const limitsFor = fitSolver(input, estimateCtx);
+  const cardsById = new Map(ctx.cards.map((c) => [c.id, c]));
   const fits = estimate.fits.flatMap((fit): CalibratedFit[] => {
-    const fitCard = ctx.cards.find((c) => c.id === fit.card);
+    const fitCard = cardsById.get(fit.card);
     const correction = corrections.get(fit.card);
     if (!fitCard || !correction) return [];
     const neededBytes = estimate.perGpu.totalBytes * correction.memoryFactor;
@@ -106,8 +109,7 @@ export function calibratedEstimate(
         headroomBytes: fit.memoryBytes - neededBytes,
         neededBytes,
         calibrationRuns: correction.runs,
-        largestBatch: largestBatch(input, corrected, estimateCtx),
-        longestSeq: longestSeq(input, corrected, estimateCtx),
+        ...limitsFor(usableBytes(corrected, headroomFraction)),
       },
     ];
   });

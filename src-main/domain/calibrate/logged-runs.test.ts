@@ -48,7 +48,7 @@ describe('calibrationRunsFrom', () => {
 
   it('leaves out runs it cannot re-estimate: a card not in the catalog, a preset since removed', () => {
     const kept = calibrationRunsFrom(
-      [run(1, { card: 'h100-sxm' }), run(2, { config: { ...run(2).config, model: 'removed-preset' } }), run(3)],
+      [run(1, { card: 'no-such-card' }), run(2, { config: { ...run(2).config, model: 'removed-preset' } }), run(3)],
       cards,
       presets,
     );

@@ -162,14 +162,22 @@ export function rankCandidates(
   }
   if (priced.some((p) => p.offer.billing === 'spot')) assumptions.push(msg('rank.assume.spotNoInterruptions'));
 
+  // Offers and fits by card once, not searched per card: a catalog of 1,000 cards made the ranking quadratic.
+  const pricedByCard = new Map<string, typeof priced>();
+  for (const p of priced) {
+    const list = pricedByCard.get(p.offer.cardId);
+    if (list) list.push(p);
+    else pricedByCard.set(p.offer.cardId, [p]);
+  }
   for (const gpus of gpuCounts) {
     const memory: MemoryEstimate = estimateMemory(
       { ...input, gpus },
       { presets: ctx.presets, cards: ctx.cards, headroomFraction },
     );
+    const fitsByCard = new Map(memory.fits.map((fit) => [fit.card, fit]));
     if (gpus === gpuCounts[0]) assumptions.push(...memory.assumptions);
     for (const card of ctx.cards) {
-      const fit = memory.fits.find((f) => f.card === card.id);
+      const fit = fitsByCard.get(card.id);
       if (!fit) continue;
       const correction = opts.correction?.(card, gpus) ?? null;
       const memoryBytesPerGpu = memory.perGpu.totalBytes * (correction?.memoryFactor ?? 1);
@@ -186,7 +194,7 @@ export function rankCandidates(
         });
         continue;
       }
-      const offers = priced.filter((p) => p.offer.cardId === card.id && gpus % p.offer.gpusPerPrice === 0);
+      const offers = (pricedByCard.get(card.id) ?? []).filter((p) => gpus % p.offer.gpusPerPrice === 0);
       if (offers.length === 0) {
         excluded.push({ card: card.id, gpus, reason: msg('rank.excluded.noOffer', { currency, count: gpus }) });
         continue;
