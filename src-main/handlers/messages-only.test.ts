@@ -76,7 +76,7 @@ const ALLOWED_IN_CHINESE = new Set(
     'FlashAttention SDPA AdamW Paged SGD bitsandbytes LLM.int bit GPTQ AWQ GGUF NF ZeRO FSDP DDP SwiGLU GQA MLP fp bf int',
     'Hugging Face Trainer PEFT transformers torch torch.compile reserved allocated offload logits true false',
     'llama.cpp vLLM PyTorch eager HF generate all-gather reduce-scatter all-reduce CNY USD kernel',
-    'nvidia-smi torch-reserved torch-allocated tokensPerSecond config mine ISO JSON GeForce',
+    'nvidia-smi torch-reserved torch-allocated tokensPerSecond config mine ISO JSON GeForce ExLlama GPTQConfig use_exllama',
   ]
     .join(' ')
     .split(' ')
@@ -113,7 +113,7 @@ function masked(message: Message): Message {
 
 function englishWordsInChinese(message: Message): string[] {
   const text = renderMessage(masked(message), catalogs['zh-CN'], 'zh-CN');
-  const words = text.match(/[A-Za-z][A-Za-z.-]*[A-Za-z]/g) ?? [];
+  const words = text.match(/[A-Za-z][A-Za-z_.-]*[A-Za-z]/g) ?? [];
   return words.filter((word) => !ALLOWED_IN_CHINESE.has(word.toLowerCase()));
 }
 
