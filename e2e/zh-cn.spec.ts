@@ -23,6 +23,8 @@ const ALLOWED = new Set(
   torch.cuda.max_memory_allocated nvidia-smi reserved allocated logits loss CNY USD CSV JSON vLLM llama.cpp HF
   transformers generate eager bitsandbytes NF GPTQ AWQ GGUF Q4_K_M Q8_0 all-gather reduce-scatter all-reduce
   kernel NVIDIA Ampere Ada Blackwell Hopper GeForce RTX Cardwise cardwise db restore serve
+  config.json safetensors Hugging Face Trainer PEFT DeepSpeed Unsloth LLaMA-Factory axolotl LitGPT torchtune
+  torch.compile ExLlama TensorRT-LLM
   `
     .split(/\s+/)
     .filter(Boolean)
