@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Offer } from '../catalog';
+import { testOffer } from './offer.testkit';
 import { jobCost, jobHours, jobTokens } from './job';
 
-const offer = (o: Partial<Offer>): Offer => ({
-  id: 'x',
-  cardId: 'a100-80gb',
-  provider: 'p',
-  region: '',
-  billing: 'hourly',
-  price: 10,
-  currency: 'CNY',
-  gpusPerPrice: 1,
-  granularity: 'second',
-  observedAt: '2026',
-  source: 'test',
-  ...o,
-});
+const offer = (o: Partial<Offer>): Offer => testOffer({ cardId: 'a100-80gb', price: 10, ...o });
 
 describe('job time', () => {
   it('tokens × epochs ÷ tokens/s ÷ 3600', () => {

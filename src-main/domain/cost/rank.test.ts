@@ -3,23 +3,15 @@ import { readDataFile } from '../../../scripts/data-files';
 import type { Card, ModelPreset, Offer } from '../catalog';
 import type { EstimateInput } from '../estimate/input';
 import { english } from '../messages';
+import { testOffer } from './offer.testkit';
 import { rankCandidates } from './rank';
 
 const read = <T>(name: string): T => readDataFile<T>(name);
 const cards = read<Card[]>('cards.json');
 const presets = read<ModelPreset[]>('models.json');
 
-const offer = (o: Partial<Offer> & Pick<Offer, 'id' | 'cardId' | 'price'>): Offer => ({
-  provider: 'test',
-  region: '',
-  billing: 'hourly',
-  currency: 'CNY',
-  gpusPerPrice: 1,
-  granularity: 'second',
-  observedAt: '2026',
-  source: 'test',
-  ...o,
-});
+const offer = (o: Partial<Offer> & Pick<Offer, 'id' | 'cardId' | 'price'>): Offer =>
+  testOffer({ provider: 'test', ...o });
 
 const offers: Offer[] = [
   offer({ id: '3090-h', cardId: 'rtx-3090', price: 1.32 }),

@@ -1,21 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Offer } from '../catalog';
+import { testOffer } from './offer.testkit';
 import { costPer1kSamples, costPer1MTokens, offerPricePerGpuHour } from './unit-cost';
 
-const offer = (o: Partial<Offer>): Offer => ({
-  id: 'x',
-  cardId: 'rtx-4090',
-  provider: 'p',
-  region: '',
-  billing: 'hourly',
-  price: 1.98,
-  currency: 'CNY',
-  gpusPerPrice: 1,
-  granularity: 'second',
-  observedAt: '2026',
-  source: 'test',
-  ...o,
-});
+const offer = testOffer;
 
 describe('unit costs', () => {
   it('¥1.98/h at 2,000 tokens/s costs ¥0.275 per 1M tokens (10⁶·1.98 / (3600·2000))', () => {

@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Offer } from '../catalog';
+import { testOffer } from '../cost/offer.testkit';
 import { InputError } from '../errors';
 import { planForCard, planRequestSchema } from './card-plan';
 
-const offer = (o: Partial<Offer> & Pick<Offer, 'id' | 'provider' | 'price'>): Offer => ({
-  cardId: 'rtx-4090',
-  region: '',
-  billing: 'hourly',
-  currency: 'CNY',
-  gpusPerPrice: 1,
-  granularity: 'second',
-  observedAt: '2025-11-30',
-  source: 'test',
-  ...o,
-});
+const offer = (o: Partial<Offer> & Pick<Offer, 'id' | 'provider' | 'price'>): Offer =>
+  testOffer({ observedAt: '2025-11-30', ...o });
 const offers = [
   offer({ id: 'a-h', provider: 'A', price: 2 }),
   offer({ id: 'a-d', provider: 'A', price: 40, billing: 'daily' }),

@@ -4,6 +4,7 @@ import { currencySymbol, shortenSource } from '../../lib/format';
 import { DeleteOfferButton } from './DeleteOfferButton';
 import { USER_SOURCE, type OfferOrigin } from './offer-rows';
 import { PriceInput } from './PriceInput';
+import { HeaderRow } from '../../components/HeaderRow';
 
 interface OffersTableProps {
   offers: readonly Offer[];
@@ -20,22 +21,14 @@ export function OffersTable({ offers, cardName, originOf, onSaved, onDelete }: O
     <div className="table-scroll">
       <table className="table">
         <caption className="visually-hidden">{t('catalog.offersTitle')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('catalog.card')}</th>
-            <th scope="col">{t('catalog.provider')}</th>
-            <th scope="col">{t('catalog.region')}</th>
-            <th scope="col">{t('catalog.billing')}</th>
-            <th scope="col">{t('catalog.price')}</th>
-            <th scope="col">{t('catalog.per')}</th>
-            <th scope="col">{t('catalog.granularity')}</th>
-            <th scope="col">{t('catalog.observed')}</th>
-            <th scope="col">{t('catalog.source')}</th>
-            <th scope="col">
-              <span className="visually-hidden">{t('catalog.actions')}</span>
-            </th>
-          </tr>
-        </thead>
+        <HeaderRow
+          columns={[
+            ...(
+              ['card', 'provider', 'region', 'billing', 'price', 'per', 'granularity', 'observed', 'source'] as const
+            ).map((key) => ({ label: t(`catalog.${key}`) })),
+            { label: t('catalog.actions'), hidden: true },
+          ]}
+        />
         <tbody>
           {offers.map((offer) => {
             const description = `${offer.provider} ${cardName(offer.cardId)} ${t(`billing.${offer.billing}`)}`;

@@ -9,6 +9,7 @@ import type { OfferRows } from '../../../src-main/domain/cost/rank-answer';
 import { candidateId, type Candidate } from './chart-points';
 import type { RankSort } from './compare-form';
 import { messageKey, useMessageText } from '../../lib/messages';
+import { HeaderRow } from '../../components/HeaderRow';
 
 interface RankTableProps {
   /** Each offer's best GPU count, with its other counts shown when the offer is in `openOffers`. */
@@ -40,33 +41,21 @@ export function RankTable(props: RankTableProps) {
     <div className="table-scroll">
       <table className="table rank-table">
         <caption className="visually-hidden">{t('compare.tableCaption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('compare.col.card')}</th>
-            <th scope="col" className="num">
-              {t('compare.col.gpus')}
-            </th>
-            <th scope="col">{t('compare.col.provider')}</th>
-            <th scope="col">{t('compare.col.billingPrice')}</th>
-            <th scope="col">{t('compare.col.fits')}</th>
-            <th scope="col" className="num">
-              {t('compare.col.tokensPerSecond')}
-            </th>
-            <th scope="col" className="num" aria-sort={ariaSort('cost')}>
-              {t('compare.col.costPer1M')}
-            </th>
-            <th scope="col" className="num" aria-sort={ariaSort('time')}>
-              {t('compare.col.hours')}
-            </th>
-            <th scope="col" className="num" aria-sort={ariaSort('jobCost')}>
-              {t('compare.col.jobCost')}
-            </th>
-            <th scope="col">{t('compare.col.pareto')}</th>
-            <th scope="col">
-              <span className="visually-hidden">{t('compare.col.actions')}</span>
-            </th>
-          </tr>
-        </thead>
+        <HeaderRow
+          columns={[
+            { label: t('compare.col.card') },
+            { label: t('compare.col.gpus'), num: true },
+            { label: t('compare.col.provider') },
+            { label: t('compare.col.billingPrice') },
+            { label: t('compare.col.fits') },
+            { label: t('compare.col.tokensPerSecond'), num: true },
+            { label: t('compare.col.costPer1M'), num: true, sort: ariaSort('cost') },
+            { label: t('compare.col.hours'), num: true, sort: ariaSort('time') },
+            { label: t('compare.col.jobCost'), num: true, sort: ariaSort('jobCost') },
+            { label: t('compare.col.pareto') },
+            { label: t('compare.col.actions'), hidden: true },
+          ]}
+        />
         <tbody>
           {groups.flatMap((group) => {
             const more = group.others.length;

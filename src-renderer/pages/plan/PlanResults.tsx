@@ -7,6 +7,7 @@ import { cheapestOption, optionId, visibleLines, type PlanOutput } from './bill'
 import { BillBars } from './BillBars';
 import { CostCurveChart } from './CostCurveChart';
 import { messageKey, useMessageText } from '../../lib/messages';
+import { HeaderRow } from '../../components/HeaderRow';
 
 type Plan = PlanOutput['plans'][number];
 type Package = Plan['breakEven']['packages'][number];
@@ -151,19 +152,15 @@ export function PlanResults({ output, currency }: { output: PlanOutput; currency
           <div className="table-scroll">
             <table className="table">
               <caption className="visually-hidden">{t('plan.packagesTitle')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('plan.package')}</th>
-                  <th scope="col" className="num">
-                    {t('plan.periodPrice')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('plan.effective')}
-                  </th>
-                  <th scope="col">{t('plan.winsWhen')}</th>
-                  <th scope="col">{t('plan.ifEndsEarly')}</th>
-                </tr>
-              </thead>
+              <HeaderRow
+                columns={[
+                  { label: t('plan.package') },
+                  { label: t('plan.periodPrice'), num: true },
+                  { label: t('plan.effective'), num: true },
+                  { label: t('plan.winsWhen') },
+                  { label: t('plan.ifEndsEarly') },
+                ]}
+              />
               <tbody>
                 {packages.map(({ pkg, plan: p }) => (
                   <PackageRow key={pkg.offerId} pkg={pkg} plan={p} />

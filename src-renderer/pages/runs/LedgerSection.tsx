@@ -5,6 +5,7 @@ import { useApp } from '../../lib/app-context';
 import { useChannel } from '../../lib/queries';
 import { formatNumber, formatPrice } from '../../lib/format';
 import { ledgerCurrencies, monthlyBars, type LedgerRow } from './ledger-rows';
+import { HeaderRow } from '../../components/HeaderRow';
 
 type GroupBy = 'month' | 'card' | 'provider';
 const GROUPS: readonly GroupBy[] = ['month', 'card', 'provider'];
@@ -58,22 +59,14 @@ export function LedgerSection({ cardName }: { cardName: (id: string) => string }
           <div className="table-scroll">
             <table className="table ledger-table">
               <caption className="visually-hidden">{t('runs.ledger.title')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t(`runs.ledger.by.${groupBy}`)}</th>
-                  <th scope="col" className="num">
-                    {t('runs.ledger.runs')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('runs.ledger.gpuHours')}
-                  </th>
-                  {currencies.map((currency) => (
-                    <th scope="col" className="num" key={currency}>
-                      {t('runs.ledger.spent', { currency })}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
+              <HeaderRow
+                columns={[
+                  { label: t(`runs.ledger.by.${groupBy}`) },
+                  { label: t('runs.ledger.runs'), num: true },
+                  { label: t('runs.ledger.gpuHours'), num: true },
+                  ...currencies.map((currency) => ({ label: t('runs.ledger.spent', { currency }), num: true })),
+                ]}
+              />
               <tbody>
                 {rows.map((row) => (
                   <tr key={row.key ?? '(none)'}>
