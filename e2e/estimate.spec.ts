@@ -29,6 +29,29 @@ test('the classic question: 13B LoRA does not fit a 24 GB card, QLoRA does', asy
   expect(qloraTotal).toBeLessThan(22);
 });
 
+test('a quick question sets the fields a person would, says which, and gives what setting them by hand gives', async ({
+  page,
+}) => {
+  await page.goto(server.url);
+  await expect(page.locator('main[data-state="ready"]')).toBeVisible();
+  await page.getByRole('button', { name: /13B · LoRA/ }).click();
+  await settled(page);
+  const said = page.getByTestId('quick-set');
+  await expect(said).toContainText('Model: Llama 2 13B');
+  await expect(said).toContainText('Gradient checkpointing: on');
+  await expect(page.getByLabel('Gradient checkpointing')).toBeChecked();
+  const picked = await page.getByTestId('total-gib').innerText();
+
+  // The same question by hand, from the form a reload gives: the same answer, and the note is gone.
+  await page.getByLabel('Gradient checkpointing').uncheck();
+  await expect(said).toHaveText('');
+  await settled(page);
+  await expect(page.getByTestId('total-gib')).not.toHaveText(picked);
+  await page.getByLabel('Gradient checkpointing').check();
+  await settled(page);
+  await expect(page.getByTestId('total-gib')).toHaveText(picked);
+});
+
 test('a size typed by hand is estimated, and bad input is named at its field', async ({ page }) => {
   await page.goto(server.url);
   await expect(page.locator('main[data-state="ready"]')).toBeVisible();

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { msg, type MessageCode } from '../../../src-main/domain/messages';
 import { useApp } from '../../lib/app-context';
@@ -9,8 +9,8 @@ import { CUSTOM_SIZE, ESTIMATE_FIELDS, shownFields, toEstimateInput, updateForm 
 import { EstimateFields } from './EstimateFields';
 import { EstimateResults } from './EstimateResults';
 import { estimateFormStore } from './estimate-store';
-import { QuickPicks } from './QuickPicks';
-import { applyQuickPick } from './quick-picks';
+import { QuickPicks, type LastPick } from './QuickPicks';
+import { applyQuickPick, pickedFields, type QuickPick } from './quick-picks';
 import { useEstimate } from './use-estimate';
 
 /** A contract field's label from the field table (a group, such as lora, by its rank's); undefined for none. */
@@ -27,6 +27,13 @@ export function EstimatePage() {
   const { cards, models, loaded, failed } = useCatalog();
   // Shared with Compare and kept across reloads (see estimate-store.ts).
   const [form, setForm] = useSessionStore(estimateFormStore);
+  // What the last quick question set, said until the form is changed by hand.
+  const [lastPick, setLastPick] = useState<LastPick | null>(null);
+  const pickQuestion = (pick: QuickPick) => {
+    const next = applyQuickPick(pick, models);
+    setLastPick({ pick, fields: pickedFields(pick, form, next, models) });
+    setForm(next);
+  };
 
   // The default preset may be missing from a user's catalog: fall back to the first one.
   useEffect(() => {
@@ -65,14 +72,17 @@ export function EstimatePage() {
 
   return (
     <div className="estimate">
-      <QuickPicks onPick={(pick) => setForm(applyQuickPick(pick, models))} />
+      <QuickPicks onPick={pickQuestion} last={lastPick} />
       <div className="estimate-columns">
         <EstimateFields
           form={form}
           models={models}
           cards={cards}
           errorFor={errorFor}
-          onChange={(key, value) => setForm((f) => updateForm(f, key, value))}
+          onChange={(key, value) => {
+            setLastPick(null);
+            setForm((f) => updateForm(f, key, value));
+          }}
         />
         <div className="results" data-state={estimate.settled ? 'ready' : 'computing'} aria-busy={!estimate.settled}>
           {problem && !placed ? (

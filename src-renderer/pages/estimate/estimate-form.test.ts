@@ -3,7 +3,7 @@ import { catalogs, msg, renderMessage } from '../../../src-main/domain/messages'
 import type { ModelPreset } from '../../../src-main/domain/catalog';
 import { estimateInputSchema, type EstimateInput } from '../../../src-main/domain/estimate/input';
 import { CUSTOM_SIZE, DEFAULT_FORM, checkInput, formFromInput, toEstimateInput, updateForm } from './estimate-form';
-import { QUICK_PICKS, applyQuickPick } from './quick-picks';
+import { QUICK_PICKS, applyQuickPick, pickedFields } from './quick-picks';
 
 describe('toEstimateInput', () => {
   it('turns the default form into a valid contract input for LoRA', () => {
@@ -147,5 +147,27 @@ describe('quick picks', () => {
   });
   it('all produce valid input', () => {
     for (const pick of QUICK_PICKS) expect(checkInput(toEstimateInput(applyQuickPick(pick, [])))).toBeNull();
+  });
+  it('say what they set: the model, what they name, and what else they changed', () => {
+    const named = { id: 'llama-2-13b', name: 'Llama 2 13B' } as ModelPreset;
+    const shown = (pick: string, before = DEFAULT_FORM) => {
+      const quick = QUICK_PICKS.find((p) => p.id === pick)!;
+      const after = applyQuickPick(quick, [named]);
+      return pickedFields(quick, before, after, [named]).map((f) => [f.key, f.value]);
+    };
+    expect(shown('13b-lora')).toEqual([
+      ['model', 'Llama 2 13B'],
+      ['method', msg('option.method.lora')],
+      ['gradientCheckpointing', msg('value.on')],
+    ]);
+    // QLoRA changes the precision and the quantization with the method, as the field table's defaults do.
+    const qlora = shown('13b-qlora').map(([key]) => key);
+    expect(qlora).toEqual(expect.arrayContaining(['model', 'method', 'precision', 'quant', 'optimizer']));
+    // Asked again from its own answer, a pick still names what it sets.
+    const again = applyQuickPick(
+      QUICK_PICKS.find((p) => p.id === '13b-lora')!,
+      [named],
+    );
+    expect(shown('13b-lora', again).map(([key]) => key)).toEqual(['model', 'method', 'gradientCheckpointing']);
   });
 });

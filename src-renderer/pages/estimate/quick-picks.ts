@@ -1,5 +1,14 @@
 import type { ModelPreset } from '../../../src-main/domain/catalog';
-import { CUSTOM_SIZE, DEFAULT_FORM, updateForm, type EstimateForm } from './estimate-form';
+import { valueMessage } from '../../../src-main/domain/fields/resolve';
+import { msg, type Message, type MessageParam } from '../../../src-main/domain/messages';
+import {
+  CUSTOM_SIZE,
+  DEFAULT_FORM,
+  ESTIMATE_FIELDS,
+  shownFields,
+  updateForm,
+  type EstimateForm,
+} from './estimate-form';
 
 /** One "will it fit?" question a user can ask with a single click. */
 export interface QuickPick {
@@ -57,4 +66,38 @@ export function applyQuickPick(pick: QuickPick, models: readonly ModelPreset[]):
     (form, [key, value]) => updateForm(form, key, value),
     start,
   );
+}
+
+/** One field a quick pick changed: its label and its new value, both as the form shows them. */
+export interface PickedField {
+  key: string;
+  label: Message;
+  /** A choice's label, on/off, a number, or the text typed (a size). */
+  value: MessageParam;
+}
+
+/**
+ * What a quick pick set on the form, in the form's order: the model and every field the pick names,
+ * and any other field shown after it whose value it changed (the model by its preset's name). Said
+ * next to the buttons, so "13B · LoRA" turning gradient checkpointing on is never silent.
+ */
+export function pickedFields(
+  pick: QuickPick,
+  before: EstimateForm,
+  after: EstimateForm,
+  models: readonly Pick<ModelPreset, 'id' | 'name'>[],
+): PickedField[] {
+  const shown = shownFields(after);
+  const named = new Set(['model', ...Object.keys(pick.changes)]);
+  return ESTIMATE_FIELDS.flatMap(({ path, key, field }): PickedField[] => {
+    const was = before[key as keyof EstimateForm];
+    const now = after[key as keyof EstimateForm];
+    if (!shown.has(path) || (was === now && !named.has(key))) return [];
+    if (path === 'model') {
+      const value = now === CUSTOM_SIZE ? after.size : (models.find((m) => m.id === now)?.name ?? String(now));
+      return [{ key, label: msg(field.label), value }];
+    }
+    const typed = typeof now === 'string' && field.control?.kind === 'number' ? Number(now) : now;
+    return [{ key, label: msg(field.label), value: valueMessage(field, typed) }];
+  });
 }
