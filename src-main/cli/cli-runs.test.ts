@@ -261,7 +261,7 @@ describe('calibration from a logged run (the loop the run log exists for)', () =
     );
     const unCalibrated = runCli(db, ['estimate', ...target, '--no-calibration']);
     expect(unCalibrated.stdout).not.toContain('calibrated:');
-  });
+  }, 120_000); // five CLI processes in a row: a safety net for a loaded machine, not a timing
 });
 
 describe('help', () => {
