@@ -30,6 +30,7 @@ const PUBLISHED: [file: string, params: number, source: string][] = [
   ['gemma-3-1b-it.config.json', 1.0e9, 'HF google/gemma-3-1b-it: 1,000M params'],
   ['llava-1.5-7b.config.json', 7.06e9, 'HF llava-hf/llava-1.5-7b-hf: 7.06B params'],
   ['deepseek-v3.config.json', 671e9, 'DeepSeek-V3 README_WEIGHTS.md: main model 671B total (MTP module excluded)'],
+  ['qwen2.5-32b-instruct.config.json', 32.5e9, 'HF Qwen/Qwen2.5-32B-Instruct model card: 32.5B parameters'],
   ['qwen3-30b-a3b.config.json', 30.5e9, 'HF Qwen/Qwen3-30B-A3B model card: 30.5B in total'],
   ['qwen3-235b-a22b.config.json', 235e9, 'HF Qwen/Qwen3-235B-A22B model card: 235B in total'],
 ];
