@@ -29,6 +29,8 @@ const PUBLISHED: [file: string, params: number, source: string][] = [
   ['gemma-2-27b.config.json', 27.2e9, 'HF google/gemma-2-27b: 27.2B params'],
   ['gemma-3-1b-it.config.json', 1.0e9, 'HF google/gemma-3-1b-it: 1,000M params'],
   ['llava-1.5-7b.config.json', 7.06e9, 'HF llava-hf/llava-1.5-7b-hf: 7.06B params'],
+  ['gemma-3-4b-it.config.json', 4.3e9, 'HF google/gemma-3-4b-it: 4.3B params'],
+  ['gemma-3-27b-it.config.json', 27.4e9, 'HF google/gemma-3-27b-it: 27.4B params'],
   ['deepseek-v3.config.json', 671e9, 'DeepSeek-V3 README_WEIGHTS.md: main model 671B total (MTP module excluded)'],
   ['qwen2.5-32b-instruct.config.json', 32.5e9, 'HF Qwen/Qwen2.5-32B-Instruct model card: 32.5B parameters'],
   ['qwen3-30b-a3b.config.json', 30.5e9, 'HF Qwen/Qwen3-30B-A3B model card: 30.5B in total'],
@@ -113,6 +115,23 @@ describe('modelFromConfigText on real config.json files', () => {
     const { model } = read('gemma-3-1b-it.config.json');
     expect(model).toMatchObject({ layers: 26, slidingWindow: 512, slidingWindowLayers: 26 - 4, kvHeads: 1 });
   });
+
+  it.each([
+    ['gemma-3-4b-it.config.json', 34, 29, 3209e6],
+    ['gemma-3-27b-it.config.json', 62, 52, 25600e6],
+  ])(
+    'Gemma 3 VLM %s: the SigLIP tower counts in the weights, the 5:1 local layers from the class defaults',
+    (file, layers, windowed, nonEmbedding) => {
+      const { model, notes } = read(file);
+      expect(model).toMatchObject({ layers, slidingWindow: 1024, slidingWindowLayers: windowed, vocab: 262208 });
+      expect(notes[0]?.code).toBe('modelFile.visionTower');
+      const vision = notes[0]!.params!.params as number;
+      // Gemma 3 Technical Report (arXiv 2503.19786) Table 1: a 417M vision encoder; non-embedding 3,209M (4B) and
+      // 25,600M (27B). The tower here adds the projector (1152 × the text width) to the encoder.
+      expect(Math.abs((vision - 1152 * model.hidden!) / 417e6 - 1)).toBeLessThan(0.01);
+      expect(Math.abs((model.params - vision - model.vocab! * model.hidden!) / nonEmbedding - 1)).toBeLessThan(0.01);
+    },
+  );
 
   it('Qwen: sliding_window is stated but off (use_sliding_window false), so no window', () => {
     expect(read('qwen2-7b.config.json').model.slidingWindow).toBeUndefined();
