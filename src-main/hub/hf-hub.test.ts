@@ -194,6 +194,40 @@ describe('fetchHfModel against a local HTTP server standing in for the Hub', () 
   });
 });
 
+describe('hubConfigFromEnv', () => {
+  it("takes huggingface_hub's names: HF_ENDPOINT (CARDWISE_HF_ENDPOINT first), HF_TOKEN, HF_HUB_OFFLINE", () => {
+    expect(hubConfigFromEnv({}, '/cache')).toMatchObject({
+      endpoint: 'https://huggingface.co',
+      token: null,
+      offline: false,
+      cacheDir: '/cache',
+      timeoutMs: 10_000,
+    });
+    const env = {
+      HF_ENDPOINT: 'https://hf-mirror.com',
+      CARDWISE_HF_ENDPOINT: 'http://127.0.0.1:1234',
+      HF_TOKEN: ' hf_abc ',
+      HF_HUB_OFFLINE: '1',
+      CARDWISE_HF_CACHE: '/elsewhere',
+    };
+    expect(hubConfigFromEnv(env, '/cache')).toMatchObject({
+      endpoint: 'http://127.0.0.1:1234',
+      token: 'hf_abc',
+      offline: true,
+      cacheDir: '/elsewhere',
+    });
+    expect(hubConfigFromEnv({ HF_ENDPOINT: 'https://hf-mirror.com' }, '/c').endpoint).toBe('https://hf-mirror.com');
+  });
+
+  it('an endpoint that is no http(s) address is refused, naming it', async () => {
+    const config = { ...hubConfigFromEnv({}, join(dir, 'hf-cache')), endpoint: 'file:///etc' };
+    expect((await refusal(fetchHfModel({ id: ID }, config))).detail).toEqual({
+      code: 'hub.badEndpoint',
+      params: { endpoint: 'file:///etc' },
+    });
+  });
+});
+
 describe('the models:fetchHf channel', () => {
   it('answers through the dispatcher, and its refusals are bad-input on `id` with the code', async () => {
     server = await startHubServer({ [CONFIG_PATH]: { status: 200, body: QWEN3_MOE } });

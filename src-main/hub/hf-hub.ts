@@ -164,10 +164,14 @@ function unreachable(error: unknown, config: HubConfig): Unreachable {
   if (name === 'TimeoutError' || name === 'AbortError') {
     return new Unreachable(msg('hub.reason.timeout', { seconds: config.timeoutMs / 1000 }));
   }
-  // undici's "fetch failed" carries the socket's error code (ECONNREFUSED, ENOTFOUND, ECONNRESET).
+  // undici's "fetch failed" carries the socket's error code (ECONNREFUSED, ENOTFOUND, ECONNRESET) or why it refused.
   const cause = (error as { cause?: { code?: unknown; message?: unknown } } | undefined)?.cause;
   const detail =
-    typeof cause?.code === 'string' ? cause.code : String((error as Error | undefined)?.message ?? error).slice(0, 200);
+    typeof cause?.code === 'string'
+      ? cause.code
+      : typeof cause?.message === 'string'
+        ? cause.message.slice(0, 200)
+        : String((error as Error | undefined)?.message ?? error).slice(0, 200);
   return new Unreachable(msg('hub.reason.network', { detail }));
 }
 
