@@ -79,6 +79,12 @@ describe('--hf ORG/NAME on the CLI (a local server stands in for the Hub)', () =
     const both = await cli(['estimate', '--hf', ID, '--config', 'config.json', '--method', 'inference']);
     expect(both.status).toBe(2);
     expect(both.stderr).toContain('give one model file');
+    // --params with --hf is refused before any request (the server sees none for it).
+    const before = server.requests.length;
+    const twice = await cli(['estimate', '--hf', ID, '--params', '7b', '--method', 'inference']);
+    expect(twice.status).toBe(2);
+    expect(twice.stderr).toContain('--params');
+    expect(server.requests.length).toBe(before);
     const stray = await cli(['estimate', '--model', 'llama-2-7b', '--revision', 'main', '--method', 'inference']);
     expect(stray.status).toBe(2);
     expect(stray.stderr).toContain('--revision');

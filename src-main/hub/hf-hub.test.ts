@@ -180,10 +180,14 @@ describe('fetchHfModel against a local HTTP server standing in for the Hub', () 
     'has space/name',
     'Qwen/%2e%2e',
     'C:\\models\\config.json',
+    'Qwen/\u001b[31mred',
   ])('refuses the id %j before any request', async (id) => {
     const config = await hub({});
     const error = await refusal(fetchHfModel({ id }, config));
     expect(error.detail.code).toBe('hub.badId');
+    // The id is repeated in the sentence, with no control character a terminal would act on.
+    // eslint-disable-next-line no-control-regex -- finding control characters is the point
+    expect(String(error.detail.params!.id)).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
     expect(server!.requests).toHaveLength(0);
   });
 

@@ -86,6 +86,12 @@ export async function estimateFromCli(
   app: () => Promise<App>,
 ): Promise<{ input: EstimateInput; modelFile: FileModel | undefined }> {
   const fileFlag = modelFileFlag(flags);
+  // Before anything is fetched: --hf names the model, so --model and --params cannot also.
+  for (const other of ['model', 'params'] as const) {
+    if (typeof flags.hf === 'string' && flags[other] !== undefined) {
+      throw new UsageError(`--${other}`, `give the model once: --${other} or --hf`);
+    }
+  }
   const modelFile = fileFlag
     ? await readModelFile(fileFlag.kind, fileFlag.path)
     : typeof flags.hf === 'string'

@@ -41,12 +41,18 @@ export function parseHfRef(text: string, revision?: string): HfRef {
     parts.length >= 1 &&
     parts.length <= 2 &&
     parts.every((part) => PART.test(part) && !part.includes('--') && !part.includes('..'));
-  if (!valid) throw new InputError('id', msg('hub.badId', { id: typed.slice(0, 120) }));
+  if (!valid) throw new InputError('id', msg('hub.badId', { id: shown(typed) }));
   const rev = (revision ?? fromUrl ?? 'main').trim();
   if (!REVISION.test(rev) || rev.split('/').some((segment) => segment === '' || segment === '.' || segment === '..')) {
-    throw new InputError('revision', msg('hub.badRevision', { id: path, revision: rev.slice(0, 120) }));
+    throw new InputError('revision', msg('hub.badRevision', { id: path, revision: shown(rev) }));
   }
   return { id: path, revision: rev };
+}
+
+/** What the user typed, as an error may repeat it: 120 characters at most, no control characters a terminal acts on. */
+function shown(text: string): string {
+  // eslint-disable-next-line no-control-regex -- replacing control characters is the point
+  return text.slice(0, 120).replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, '\ufffd');
 }
 
 function decoded(text: string): string {
