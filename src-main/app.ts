@@ -15,6 +15,7 @@ import { handlers, type HandlerDeps } from './handlers';
 import { aroundDispatcher, createDispatcher, type Dispatcher } from './ipc/register';
 import type { ContractError } from './ipc/contract';
 import { english, msg } from './domain/messages';
+import { hubCacheDirBeside, hubConfigFromEnv, type HubConfig } from './hub/hf-hub';
 
 export interface App {
   db: Database.Database;
@@ -35,6 +36,8 @@ export interface OpenAppOptions {
   nativeBinding?: string;
   /** The migrations and seed data; default the ones the build bundled (db/bundled.ts). */
   assets?: StoreAssets;
+  /** How models are read by Hugging Face id; default from the environment, cached beside the database. */
+  hub?: Partial<HubConfig>;
 }
 
 /**
@@ -61,7 +64,8 @@ export function openApp(options: OpenAppOptions = {}): App {
     throw withRecoveryAdvice(error, dbPath);
   }
   const opened = db;
-  const deps: HandlerDeps = { db: opened };
+  const hub = { ...hubConfigFromEnv(process.env, hubCacheDirBeside(dbPath)), ...options.hub };
+  const deps: HandlerDeps = { db: opened, hub };
   const inner = createDispatcher(handlers, deps, mapStoreError);
   const policy = options.busy ?? DEFAULT_BUSY_POLICY;
   const dispatcher = aroundDispatcher(inner, (call) =>

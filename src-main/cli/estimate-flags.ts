@@ -54,6 +54,17 @@ export const estimateOptions: OptionSpecs = {
     value: 'FILE',
     description: 'the model from a GGUF file header: shape, quant type, exact tensor bytes (inference)',
   },
+  hf: {
+    type: 'string',
+    value: 'ORG/NAME',
+    description:
+      'the model by its Hugging Face id: its config.json read from the Hub (HF_TOKEN for gated models), cached for offline use',
+  },
+  revision: {
+    type: 'string',
+    value: 'REV',
+    description: 'with --hf: the branch, tag or commit to read (default main)',
+  },
   input: {
     type: 'string',
     value: 'FILE',
@@ -61,14 +72,13 @@ export const estimateOptions: OptionSpecs = {
   },
 };
 
-/** The model-file flag given (at most one), with its path. */
+/** The model-file flag given (at most one, --hf included), with its path; undefined for --hf or none. */
 export function modelFileFlag(flags: FlagValues): { kind: ModelFileKind; path: string } | undefined {
   const given = (Object.keys(MODEL_FILE_FLAGS) as ModelFileKind[]).filter((kind) => typeof flags[kind] === 'string');
-  if (given.length > 1) {
-    throw new UsageError(
-      MODEL_FILE_FLAGS[given[1]!],
-      `give one model file (${given.map((k) => MODEL_FILE_FLAGS[k]).join(' or ')})`,
-    );
+  const names = [...given.map((k) => MODEL_FILE_FLAGS[k]), ...(typeof flags.hf === 'string' ? ['--hf'] : [])];
+  if (names.length > 1) throw new UsageError(names[1]!, `give one model file (${names.join(' or ')})`);
+  if (flags.revision !== undefined && typeof flags.hf !== 'string') {
+    throw new UsageError('--revision', 'goes with --hf ORG/NAME');
   }
   const kind = given[0];
   return kind === undefined ? undefined : { kind, path: flags[kind] as string };

@@ -3,6 +3,8 @@ import { addOffer, deleteOffer, listOffers, updateOffer } from '../db/offers-rep
 import { listModels, upsertModel } from '../db/models-repo';
 import { getSettings, setSettings } from '../db/settings-repo';
 import { NotFoundError } from '../db/store-error';
+import { defaultDbPath } from '../db/paths';
+import { fetchHfModel, hubCacheDirBeside, hubConfigFromEnv } from '../hub/hf-hub';
 import type { HandlerMap } from '../ipc/register';
 import type { HandlerDeps } from './deps';
 
@@ -23,6 +25,8 @@ export const catalogHandlers = {
   },
   'models:list': (_input, { db }) => ({ models: listModels(db) }),
   'models:save': (preset, { db }) => upsertModel(db, preset),
+  'models:fetchHf': (request, { hub }) =>
+    fetchHfModel(request, hub ?? hubConfigFromEnv(process.env, hubCacheDirBeside(defaultDbPath()))),
   'settings:get': (_input, { db }) => getSettings(db),
   'settings:set': (patch, { db }) => setSettings(db, patch),
 } satisfies Partial<HandlerMap<HandlerDeps>>;

@@ -93,6 +93,8 @@ export function validInputs(live: { card: unknown; offer: Record<string, unknown
         source: 'fuzz input',
       },
     ],
+    // Not read-only (it writes the cache), so the fuzz never sends a valid one: no request leaves the test.
+    'models:fetchHf': [{ id: 'Qwen/Qwen2.5-7B', revision: 'main' }],
     'settings:get': [{}],
     'settings:set': [{ language: 'zh-CN', currency: 'USD', headroomFraction: 0.2, usdPerCny: 0.14 }],
     'estimate:compute': [estimate, { ...customShape, calibration: false }],

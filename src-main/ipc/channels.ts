@@ -12,6 +12,7 @@ export const CHANNELS = [
   'offers:delete',
   'models:list',
   'models:save',
+  'models:fetchHf',
   'settings:get',
   'settings:set',
   'estimate:compute',

@@ -113,6 +113,10 @@ export const contract = {
   'offers:delete': { input: z.object({ id: z.string().min(1).max(80) }).strict() },
   'models:list': { input: empty },
   'models:save': { input: modelPresetSchema },
+  /** A model by its Hugging Face id: config.json read from the Hub (or its cached copy), parsed (issue 12). */
+  'models:fetchHf': {
+    input: z.object({ id: z.string().min(1).max(300), revision: z.string().min(1).max(100).optional() }).strict(),
+  },
   'settings:get': { input: empty },
   'settings:set': { input: settingsSchema.partial().strict() },
   'estimate:compute': { input: estimateRequestSchema },

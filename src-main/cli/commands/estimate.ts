@@ -17,6 +17,7 @@ import { calibrationFromFlags, calibrationOption } from '../calibration-flag';
 import { readJsonInput } from '../input-file';
 import { describeModelFile, readModelFile } from '../model-file';
 import type { FileModel } from '../../domain/model-files/file-model';
+import type { HubModel } from '../../hub/hf-hub';
 import { renderEstimate } from '../render-estimate';
 import { locateInputError, nameTheFlag, UsageError } from '../report-error';
 
@@ -26,7 +27,7 @@ export const estimateCommand: Command = {
   summary: 'estimate peak GPU memory (and speed on --gpu) for one configuration',
   usage: [
     'estimate (--model ID | --params SIZE) --method M [options] [--json]',
-    'estimate (--config FILE | --safetensors FILE | --gguf FILE) --method M [options] [--json]',
+    'estimate (--config FILE | --safetensors FILE | --gguf FILE | --hf ORG/NAME) --method M [options] [--json]',
     'estimate --input FILE.json [--json]    (one EstimateInput, or an array of them)',
   ],
   options: { ...estimateOptions, ...calibrationOption },
@@ -79,18 +80,39 @@ export async function estimateInputFromCli(flags: FlagValues, app: () => Promise
   return (await estimateFromCli(flags, app)).input;
 }
 
-/** The same, with the model file that --config / --safetensors / --gguf read (read before the store opens). */
+/** The same, with the model file that --config / --safetensors / --gguf read (before the store opens) or --hf fetched. */
 export async function estimateFromCli(
   flags: FlagValues,
   app: () => Promise<App>,
 ): Promise<{ input: EstimateInput; modelFile: FileModel | undefined }> {
   const fileFlag = modelFileFlag(flags);
-  const modelFile = fileFlag ? await readModelFile(fileFlag.kind, fileFlag.path) : undefined;
+  // Before anything is fetched: --hf names the model, so --model and --params cannot also.
+  for (const other of ['model', 'params'] as const) {
+    if (typeof flags.hf === 'string' && flags[other] !== undefined) {
+      throw new UsageError(`--${other}`, `give the model once: --${other} or --hf`);
+    }
+  }
+  const modelFile = fileFlag
+    ? await readModelFile(fileFlag.kind, fileFlag.path)
+    : typeof flags.hf === 'string'
+      ? (await fetchHfFromCli(flags, app)).model
+      : undefined;
   let presets: ModelPreset[] = [];
   if (!modelFile && needsPresetShape(flags)) {
     presets = (await callChannel((await app()).dispatcher, 'models:list', undefined)).models;
   }
   return { input: estimateInputFromFlags(flags, presets, modelFile), modelFile };
+}
+
+/** `--hf ORG/NAME [--revision REV]` through the models:fetchHf channel; its refusals name the flag. */
+export async function fetchHfFromCli(flags: FlagValues, app: () => Promise<App>): Promise<HubModel> {
+  const request = {
+    id: flags.hf as string,
+    ...(typeof flags.revision === 'string' ? { revision: flags.revision } : {}),
+  };
+  return callChannel((await app()).dispatcher, 'models:fetchHf', request).catch((error: unknown) => {
+    throw nameTheFlag(error, (field) => (field === 'revision' ? '--revision' : '--hf'));
+  });
 }
 
 async function estimateOne(app: App, input: unknown, where: string): Promise<EstimateOutput> {

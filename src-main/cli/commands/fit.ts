@@ -16,7 +16,7 @@ export const fitCommand: Command = {
   name: 'fit',
   summary: 'what would make a configuration fit a card: the changes, cheapest in speed first',
   usage: [
-    'fit --gpu CARD (--model ID | --params SIZE | --config FILE | --gguf FILE | --safetensors FILE) --method M [options] [--json]',
+    'fit --gpu CARD (--model ID | --params SIZE | --config FILE | --gguf FILE | --safetensors FILE | --hf ORG/NAME) --method M [options] [--json]',
   ],
   options: estimateOptions,
   notes: [

@@ -16,7 +16,7 @@ export const rankCommand: Command = {
   summary: 'rank cards, GPU counts and offers that fit, by cost or time',
   usage: [
     'rank (--model ID | --params SIZE) --method M [estimate options] [--tokens N --epochs N ...] [--json]',
-    'rank (--config FILE | --safetensors FILE | --gguf FILE) --method M [--tokens N ...] [--json]',
+    'rank (--config FILE | --safetensors FILE | --gguf FILE | --hf ORG/NAME) --method M [--tokens N ...] [--json]',
     'rank --input FILE.json [--tokens N ...] [--json]    (one EstimateInput)',
   ],
   options: { ...estimateOptions, ...rankOptions, ...calibrationOption },

@@ -2,14 +2,17 @@ import en from './en.json';
 import zhCN from './zh-CN.json';
 import inputsEn from './inputs.en.json';
 import inputsZhCN from './inputs.zh-CN.json';
+import hubEn from './hub.en.json';
+import hubZhCN from './hub.zh-CN.json';
 import type { Catalog } from './render';
 
 /**
  * The domain's sentences in every language the app ships; zh-CN has exactly the keys of en.
- * inputs.*.json holds what the model, recipe and card files say (issue 12).
+ * inputs.*.json holds what the model, recipe and card files say (issue 12); hub.*.json what a
+ * model read from Hugging Face by its id says.
  */
 export const catalogs = {
-  en: { ...en, ...inputsEn },
-  'zh-CN': { ...zhCN, ...inputsZhCN },
+  en: { ...en, ...inputsEn, ...hubEn },
+  'zh-CN': { ...zhCN, ...inputsZhCN, ...hubZhCN },
 } satisfies Record<'en' | 'zh-CN', Catalog>;
 export type CatalogLanguage = keyof typeof catalogs;

@@ -29,6 +29,12 @@ const PUBLISHED: [file: string, params: number, source: string][] = [
   ['gemma-2-27b.config.json', 27.2e9, 'HF google/gemma-2-27b: 27.2B params'],
   ['gemma-3-1b-it.config.json', 1.0e9, 'HF google/gemma-3-1b-it: 1,000M params'],
   ['llava-1.5-7b.config.json', 7.06e9, 'HF llava-hf/llava-1.5-7b-hf: 7.06B params'],
+  ['gemma-3-4b-it.config.json', 4.3e9, 'HF google/gemma-3-4b-it: 4.3B params'],
+  ['gemma-3-27b-it.config.json', 27.4e9, 'HF google/gemma-3-27b-it: 27.4B params'],
+  ['deepseek-v3.config.json', 671e9, 'DeepSeek-V3 README_WEIGHTS.md: main model 671B total (MTP module excluded)'],
+  ['qwen2.5-32b-instruct.config.json', 32.5e9, 'HF Qwen/Qwen2.5-32B-Instruct model card: 32.5B parameters'],
+  ['qwen3-30b-a3b.config.json', 30.5e9, 'HF Qwen/Qwen3-30B-A3B model card: 30.5B in total'],
+  ['qwen3-235b-a22b.config.json', 235e9, 'HF Qwen/Qwen3-235B-A22B model card: 235B in total'],
 ];
 
 describe('modelFromConfigText on real config.json files', () => {
@@ -65,6 +71,35 @@ describe('modelFromConfigText on real config.json files', () => {
     expect(Math.abs((model.activeParams! - 102400 * 2048) / 2.4e9 - 1)).toBeLessThan(0.03);
   });
 
+  it('DeepSeek-V3: MLA (576 cached per token per layer), 3 dense layers, 256 routed + 1 shared expert, the MTP layer left out', () => {
+    const { model, notes } = read('deepseek-v3.config.json');
+    expect(model).toMatchObject({ layers: 61, kvLatentDim: 512 + 64, experts: 256, expertsPerToken: 8 + 1 });
+    expect(notes.map((n) => n.code)).toEqual(
+      expect.arrayContaining([
+        'modelFile.mla',
+        'modelFile.denseLayers',
+        'modelFile.sharedExperts',
+        'modelFile.mtpExcluded',
+      ]),
+    );
+    // README_WEIGHTS.md (tenstorrent/tt-metal vendors DeepSeek's copy): "Activation parameters: 36.6B (including
+    // 0.9B for the output Head)", so the input embedding (129280 × 7168) is not in it.
+    expect(Math.abs((model.activeParams! - 129280 * 7168) / 36.6e9 - 1)).toBeLessThan(0.01);
+  });
+
+  it('Qwen3-MoE: 128 experts, 8 per token, no shared expert; non-embedding counts as the model cards state', () => {
+    const small = read('qwen3-30b-a3b.config.json').model;
+    expect(small).toMatchObject({ experts: 128, expertsPerToken: 8, intermediate: 768, headDim: 128, kvHeads: 4 });
+    // Model card: "Number of Paramaters (Non-Embedding): 29.9B" (both the embedding and the untied head left out).
+    expect(Math.abs((small.params - 2 * small.vocab! * small.hidden!) / 29.9e9 - 1)).toBeLessThan(0.01);
+    // "3.3B activated" is given to one decimal (±0.05B = 1.5%): 2% holds that rounding.
+    expect(Math.abs(small.activeParams! / 3.3e9 - 1)).toBeLessThan(0.02);
+    const large = read('qwen3-235b-a22b.config.json').model;
+    // Model card: "235B in total and 22B activated", "Non-Embedding: 234B".
+    expect(Math.abs((large.params - 2 * large.vocab! * large.hidden!) / 234e9 - 1)).toBeLessThan(0.01);
+    expect(Math.abs(large.activeParams! / 22e9 - 1)).toBeLessThan(0.01);
+  });
+
   it('Gemma 2: head_dim 256 with a 3584 width, tied embeddings, the window on every other layer', () => {
     const { model } = read('gemma-2-9b.config.json');
     expect(model).toMatchObject({
@@ -80,6 +115,23 @@ describe('modelFromConfigText on real config.json files', () => {
     const { model } = read('gemma-3-1b-it.config.json');
     expect(model).toMatchObject({ layers: 26, slidingWindow: 512, slidingWindowLayers: 26 - 4, kvHeads: 1 });
   });
+
+  it.each([
+    ['gemma-3-4b-it.config.json', 34, 29, 3209e6],
+    ['gemma-3-27b-it.config.json', 62, 52, 25600e6],
+  ])(
+    'Gemma 3 VLM %s: the SigLIP tower counts in the weights, the 5:1 local layers from the class defaults',
+    (file, layers, windowed, nonEmbedding) => {
+      const { model, notes } = read(file);
+      expect(model).toMatchObject({ layers, slidingWindow: 1024, slidingWindowLayers: windowed, vocab: 262208 });
+      expect(notes[0]?.code).toBe('modelFile.visionTower');
+      const vision = notes[0]!.params!.params as number;
+      // Gemma 3 Technical Report (arXiv 2503.19786) Table 1: a 417M vision encoder; non-embedding 3,209M (4B) and
+      // 25,600M (27B). The tower here adds the projector (1152 × the text width) to the encoder.
+      expect(Math.abs((vision - 1152 * model.hidden!) / 417e6 - 1)).toBeLessThan(0.01);
+      expect(Math.abs((model.params - vision - model.vocab! * model.hidden!) / nonEmbedding - 1)).toBeLessThan(0.01);
+    },
+  );
 
   it('Qwen: sliding_window is stated but off (use_sliding_window false), so no window', () => {
     expect(read('qwen2-7b.config.json').model.slidingWindow).toBeUndefined();

@@ -44,6 +44,20 @@ const DEFAULTS: Partial<Record<TextFamily, Record<string, unknown>>> = {
     num_attention_heads: 32,
     tie_word_embeddings: false,
   },
+  // Gemma3TextConfig() (transformers v4.50 configuration_gemma3.py): google/gemma-3-4b-it's text_config names only
+  // its width, depth, MLP and window, and leaves heads, head_dim, vocabulary and the 5:1 pattern to the class.
+  gemma3_text: {
+    vocab_size: 262_208,
+    hidden_size: 2304,
+    intermediate_size: 9216,
+    num_hidden_layers: 26,
+    num_attention_heads: 8,
+    num_key_value_heads: 4,
+    head_dim: 256,
+    sliding_window: 4096,
+    sliding_window_pattern: 6,
+    tie_word_embeddings: true,
+  },
 };
 
 /** Keys read for what they are, so not listed as ignored (training switches, ids, rope details). */
