@@ -117,6 +117,7 @@ export function estimateTrainingSpeed(
       bound: msg(`speed.trainBound.${step.bound}`),
     }),
   );
+  if (config.torchCompile) assumptions.push(msg('speed.compile', { speedup: k.compileSpeedup }));
   if (step.dequantSeconds > 0)
     assumptions.push(msg('speed.dequantMicroBatch', { bits, seconds: fmt(step.dequantSeconds) }));
   assumptions.push(
