@@ -71,3 +71,25 @@ function score(row: ScoredRow, predictor: Predictor, constants: FittedConstants)
   const estimate = predictor.predict(row, constants);
   return { row, estimate, error: estimate / row.measured - 1 };
 }
+
+/**
+ * The held-out scores from folds already fitted (the FOLDS of fitted-constants.ts, written by
+ * `npm run fit:constants` with the same leave-one-source-out fit): no refit. Valid only while the module is
+ * fresh (`npm run fit:constants -- --check`); a source without a stored fold is an error, not a silent skip.
+ */
+export function scoreStoredFolds(
+  data: Dataset,
+  predictor: Predictor,
+  stored: ReadonlyArray<{ heldOut: string; constants: FittedConstants }>,
+): { folds: Array<{ heldOut: string; constants: FittedConstants }>; scored: Scored[]; oom: OomVerdict[] } {
+  const scored: Scored[] = [];
+  const oom: OomVerdict[] = [];
+  for (const heldOut of groupsOf(data)) {
+    const fold = stored.find((f) => f.heldOut === heldOut);
+    if (!fold) throw new Error(`no stored fold holds out ${heldOut}: run npm run fit:constants`);
+    for (const row of data.rows.filter((r) => r.group === heldOut)) scored.push(score(row, predictor, fold.constants));
+    for (const row of data.oom.filter((r) => r.group === heldOut))
+      oom.push({ row, predictedOom: predictor.predictsOom(row, fold.constants) });
+  }
+  return { folds: [...stored], scored, oom };
+}

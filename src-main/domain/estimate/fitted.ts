@@ -24,6 +24,18 @@ export interface FittedConstants {
   eagerLayerFloorSeconds: number;
   /** Extra time per decode step for each further GPU of a layer split (activation hop), seconds. */
   pipelineHopSeconds: number;
+  /** Fixed time of one tensor-parallel all-reduce of a decode step (NCCL small-message latency), seconds. */
+  tensorParallelAllReduceSeconds: number;
+  /** Speed-up of a training step's matmul-bound GPU time under torch.compile (fused elementwise ops). */
+  compileSpeedup: number;
+  /** CPU time eager PyTorch spends dispatching one operator call of a training step, seconds (speed-step.ts). */
+  dispatchSecondsPerOp: number;
+  /** Share of DRAM bandwidth a training step's weight streaming and dequantization reach (speed-step.ts). */
+  trainingStreamEfficiency: number;
+  /** Share of DRAM bandwidth the optimizer step reaches over its states (speed-step.ts). */
+  optimizerBandwidthEfficiency: number;
+  /** Share of a micro-batch's GPU time that collectives on their own stream hide behind (speed-step.ts). */
+  commOverlap: number;
   /** Share of the short-lived tensors (activations, logits) the caching allocator keeps reserved beyond the allocated peak. */
   allocatorReserveFraction: number;
   /** Share of a growing HF dynamic KV cache left reserved on average (re-allocated by torch.cat each token). */
@@ -63,6 +75,32 @@ export const BOUNDS: Record<FittedConstantName, ConstantBounds> = {
   layerOverheadSeconds: { min: 0, max: 1e-3, prior: 0.05e-3, why: 'launch and sync time per layer: 0–1 ms' },
   eagerLayerFloorSeconds: { min: 0, max: 5e-3, prior: 0.5e-3, why: 'Python dispatch per layer: 0–5 ms' },
   pipelineHopSeconds: { min: 0, max: 5e-3, prior: 0.2e-3, why: 'one activation copy between GPUs: 0–5 ms' },
+  tensorParallelAllReduceSeconds: {
+    min: 0,
+    max: 200e-6,
+    prior: 20e-6,
+    why: 'one small all-reduce between GPUs of a machine: microseconds to a few tenths of a millisecond',
+  },
+  compileSpeedup: {
+    min: 1,
+    max: 1.15,
+    prior: 1,
+    why: 'torch.compile fuses the memory-bound ops between matmuls (Horace He, "Making Deep Learning Go Brrrr", Operator Fusion): never slower; at most the MFU a cited compiled run shows, 0.6 × 1.15 ≈ 0.69 (torchtune README, Llama 3.2 3B with compile on an A100: 8998 tokens/s × 2.35e10 FLOPs/token = 68% of 312 TFLOPS)',
+  },
+  dispatchSecondsPerOp: {
+    min: 1e-6,
+    max: 100e-6,
+    prior: 10e-6,
+    why: 'CPU time of one eager operator call: microseconds to tens of microseconds (Horace He, "Making Deep Learning Go Brrrr", Overhead)',
+  },
+  trainingStreamEfficiency: { min: 0.05, max: 1, prior: 0.5, why: 'a share of peak DRAM bandwidth' },
+  optimizerBandwidthEfficiency: { min: 0.05, max: 1, prior: 0.5, why: 'a share of peak DRAM bandwidth' },
+  commOverlap: {
+    min: 0,
+    max: 1,
+    prior: 0.5,
+    why: 'a share: 0 = collectives fully exposed, 1 = hidden while compute lasts',
+  },
   allocatorReserveFraction: { min: 0, max: 1, prior: 0.25, why: 'a share of the transient tensors' },
   growingCacheReserveFraction: { min: 0, max: 1, prior: 0.5, why: 'a share of one extra cache copy' },
 };

@@ -31,8 +31,12 @@ export const SPEED = {
 /** HBM datacenter card (A100/A800/H100/H20…) or GDDR card (GeForce RTX, RTX A6000, A40, L40S…). */
 export type MemoryClass = 'hbm' | 'gddr';
 
-/** Classifies a card by memory type: GeForce/RTX/workstation names or under 1.5 TB/s are GDDR. */
+/**
+ * Classifies a card by memory type: GeForce/RTX/workstation names are GDDR, the HBM datacenter parts by
+ * name (the V100's 900 GB/s is HBM2, NVIDIA V100 datasheet), else under 1.5 TB/s is GDDR.
+ */
 export function memoryClass(card: Pick<Card, 'name' | 'bandwidthGBps'>): MemoryClass {
   if (/\b(RTX|GeForce|TITAN|Quadro)\b/i.test(card.name)) return 'gddr';
+  if (/\b(P100|V100)\b/i.test(card.name)) return 'hbm';
   return card.bandwidthGBps >= 1500 ? 'hbm' : 'gddr';
 }

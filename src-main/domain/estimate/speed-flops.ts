@@ -1,6 +1,4 @@
-import type { Method, Precision, Quant, ResolvedModel } from './input';
-import { embeddingParams } from './shape';
-import { quantBitsPerWeight } from './weights';
+import type { Method, ResolvedModel } from './input';
 import { msg, type Message } from '../messages';
 
 /**
@@ -57,18 +55,6 @@ export function trainingFlopsPerToken(
 /** Prefill FLOPs per prompt token: 2·P + 2·L·s·h_attn (causal attention over on average s/2 keys). */
 export function prefillFlopsPerToken(model: ResolvedModel, seqLen: number): number {
   return 2 * computeParams(model) + 2 * model.layers * seqLen * attentionWidth(model);
-}
-
-/**
- * Weight bytes read from DRAM per decode step: every active linear weight plus the LM head once (the input
- * embedding is a one-row lookup). GGUF files quantize the head too; other schemes keep it 16-bit.
- */
-export function decodeWeightBytes(model: ResolvedModel, precision: Precision, quant: Quant): number {
-  const head = model.vocab * model.hidden;
-  const linear = Math.max(0, model.activeParams - embeddingParams(model));
-  const linearBits = quantBitsPerWeight(precision, quant);
-  const headBits = quant.startsWith('gguf') ? linearBits : precision === 'fp32' ? 32 : 16;
-  return (linear * linearBits + head * headBits) / 8;
 }
 
 /** Short engineering notation for explanations: 7.24e9 → "7.24e9". */

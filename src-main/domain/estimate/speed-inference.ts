@@ -1,20 +1,27 @@
 import type { Card } from '../catalog';
-import type { ResolvedModel } from './input';
+import type { PeerToPeer, ResolvedModel } from './input';
 import { SPEED, memoryClass } from './speed-constants';
 import type { FittedConstants } from './fitted';
 import { FITTED } from './fitted-constants';
 import { kvCacheBytes } from './activations';
-import { decodeWeightBytes, fmt, prefillFlopsPerToken } from './speed-flops';
+import { fmt, prefillFlopsPerToken } from './speed-flops';
+import { decodeWeightTraffic } from './speed-quant';
+import { linkBusBandwidth } from './speed-scaling';
 import type { InferenceRuntime, InferenceSpeed, SpeedConfig } from './speed';
 import { dtypeBytes } from './units';
 import { msg, type Message } from '../messages';
 
 /**
- * Inference throughput. GPU time of a decode step = max(bytes read ÷ (bandwidth × η), FLOPs ÷ achieved
- * FLOP/s). An efficient runtime adds a fixed per-layer time (kernel launches, sync) that bounds small models
- * at batch 1; an eager one takes the larger of the GPU time and a per-layer CPU dispatch floor. Several GPUs
- * split the layers (pipeline, as llama.cpp does): memory is split, a decode step gets no faster and pays one
- * activation hop per extra GPU.
+ * Inference throughput. A decode step reads every weight and the KV cache once: GPU time = max(bytes ÷
+ * (bandwidth × η), FLOPs ÷ achieved FLOP/s). The KV cache is read at the average context of a generation
+ * that grows from a short prompt to seqLen (seqLen / 2), not the final one.
+ * - Tensor parallel over t GPUs (Megatron-LM, Shoeybi et al. 2019, §3): each GPU reads 1/t of the weights
+ *   and KV heads, and every layer all-reduces its activations twice (after attention and after the MLP):
+ *   2·L all-reduces per step, each a fixed latency (fitted) plus its bytes at the link's bus bandwidth.
+ * - A layer split (pipeline, as llama.cpp and accelerate's device_map do) over the remaining GPUs: memory
+ *   is split, a step gets no faster and pays one activation hop per extra stage.
+ * - An efficient runtime adds a fixed time per layer (launches, sync) that bounds small models at batch 1;
+ *   an eager one (HF generate) takes the larger of the GPU time and a per-layer CPU dispatch floor.
  */
 export function estimateInferenceSpeed(
   config: SpeedConfig,
@@ -25,50 +32,64 @@ export function estimateInferenceSpeed(
 ): InferenceSpeed {
   const assumptions: Message[] = [];
   const n = config.gpus;
+  const tp = Math.max(1, Math.min(n, config.tensorParallel));
+  const stages = Math.max(1, Math.floor(n / tp));
   const b = config.batchSize;
   const eta = memoryClass(card) === 'hbm' ? k.decodeBandwidthEfficiencyHbm : k.decodeBandwidthEfficiencyGddr;
   const bandwidth = card.bandwidthGBps * 1e9 * eta;
 
-  const weights = decodeWeightBytes(model, config.precision, config.quant);
-  // The whole KV cache is read per step, at the full context seqLen: conservative for a generation that
-  // starts with a short prompt.
-  const kv = kvCacheBytes(model, b, config.seqLen, dtypeBytes(config.kvCachePrecision));
-  const memorySeconds = (weights + kv) / bandwidth;
+  const weights = decodeWeightTraffic(model, config.precision, config.quant, config.quantBackend, b);
+  const averageContext = Math.max(1, config.seqLen / 2);
+  const kv = kvCacheBytes(model, b, averageContext, dtypeBytes(config.kvCachePrecision));
+  // HF generate's DynamicCache grows by torch.cat every token (huggingface/transformers@67dd5524,
+  // src/transformers/cache_utils.py, DynamicCache.update): the cache is read and written again besides the
+  // attention read. Engines preallocate it.
+  const kvPasses = runtime === 'eager' ? 3 : 1;
+  const memorySeconds = (weights + kvPasses * kv) / tp / bandwidth;
   const achievedFlops = card.bf16Tflops * 1e12 * k.prefillEfficiency;
-  const computeSeconds = (b * prefillFlopsPerToken(model, config.seqLen)) / achievedFlops;
+  const computeSeconds = (b * prefillFlopsPerToken(model, averageContext)) / tp / achievedFlops;
   const gpuSeconds = Math.max(memorySeconds, computeSeconds);
-  const hopSeconds = (n - 1) * k.pipelineHopSeconds;
+  const hopSeconds = (stages - 1) * k.pipelineHopSeconds;
+  const allReduceSeconds = tp > 1 ? tensorParallelSeconds(model, card, tp, b, config.peerToPeer, k) : 0;
   let overheadSeconds: number;
   let stepSeconds: number;
   if (runtime !== 'eager') {
-    // Launches and synchronisation add a fixed time per layer to each step (fitted on the llama.cpp grid).
-    overheadSeconds = model.layers * k.layerOverheadSeconds;
-    stepSeconds = gpuSeconds + overheadSeconds + hopSeconds;
+    // Launches and synchronisation add a fixed time per layer to each step (fitted on the llama.cpp grid),
+    // unless the step replays as one CUDA graph: torch.compile(mode="reduce-overhead") in gpt-fast ("GPT,
+    // Fast", https://pytorch.org/blog/accelerating-generative-ai-2/) and vLLM / TensorRT-LLM decode.
+    overheadSeconds = cudaGraphs(config, runtime) ? 0 : model.layers * k.layerOverheadSeconds;
+    stepSeconds = gpuSeconds + overheadSeconds + hopSeconds + allReduceSeconds;
     assumptions.push(msg('speed.runtime.efficient', { ms: fmt(overheadSeconds * 1e3), layers: model.layers }));
   } else {
     // Eager PyTorch dispatches from Python: the GPU waits on the CPU unless its own work takes longer.
     overheadSeconds = model.layers * k.eagerLayerFloorSeconds;
-    stepSeconds = Math.max(gpuSeconds, overheadSeconds) + hopSeconds;
+    stepSeconds = Math.max(gpuSeconds + allReduceSeconds, overheadSeconds) + hopSeconds;
     assumptions.push(msg('speed.runtime.eager', { ms: fmt(overheadSeconds * 1e3) }));
   }
   const bound: InferenceSpeed['bound'] =
     overheadSeconds >= gpuSeconds ? 'overhead' : memorySeconds >= computeSeconds ? 'memory' : 'compute';
   assumptions.push(
     msg('speed.decodeReads', {
-      weights: fmt(weights / 1e9),
-      kv: fmt(kv / 1e9),
+      weights: fmt(weights / tp / 1e9),
+      kv: fmt(kv / tp / 1e9),
+      context: Math.round(averageContext),
       effective: card.bandwidthGBps * eta,
       bandwidth: card.bandwidthGBps,
       efficiency: eta * 100,
     }),
   );
+  if (tp > 1)
+    assumptions.push(
+      msg('speed.tensorParallel', { gpus: tp, allReduces: 2 * model.layers, ms: fmt(allReduceSeconds * 1e3) }),
+    );
 
-  // Prefill: compute-bound; a layer split pipelines micro-batches of 512 tokens (llama.cpp default n_ubatch).
-  const prefillOne = achievedFlops / prefillFlopsPerToken(model, config.seqLen);
+  // Prefill: compute-bound; tensor parallel splits the FLOPs, a layer split pipelines micro-batches of 512
+  // tokens (llama.cpp default n_ubatch).
+  const prefillOne = (achievedFlops * tp) / prefillFlopsPerToken(model, config.seqLen);
   const microBatches = Math.max(1, Math.ceil((config.seqLen * b) / SPEED.prefillMicroBatchTokens));
-  const pipelineSpeedup = (n * microBatches) / (microBatches + n - 1);
-  if (n > 1) {
-    assumptions.push(msg('speed.layerSplit', { gpus: n, speedup: pipelineSpeedup, microBatches }));
+  const pipelineSpeedup = (stages * microBatches) / (microBatches + stages - 1);
+  if (stages > 1) {
+    assumptions.push(msg('speed.layerSplit', { gpus: stages, speedup: pipelineSpeedup, microBatches }));
   }
   return {
     kind: 'inference',
@@ -78,4 +99,27 @@ export function estimateInferenceSpeed(
     decodeBandwidthGBps: card.bandwidthGBps,
     assumptions,
   };
+}
+
+/**
+ * Seconds of tensor-parallel all-reduces in one decode step: 2 per layer (Megatron-LM, Shoeybi et al. 2019,
+ * §3), each a fixed latency (fitted: NCCL's small-message time) plus 2·(t−1)/t of the b × hidden 16-bit
+ * activations at the link's bus bandwidth.
+ */
+function tensorParallelSeconds(
+  model: ResolvedModel,
+  card: Card,
+  tp: number,
+  batch: number,
+  peerToPeer: PeerToPeer,
+  k: FittedConstants,
+): number {
+  const link = linkBusBandwidth(card, tp, peerToPeer).bytesPerSecond;
+  const bytes = ((2 * (tp - 1)) / tp) * batch * model.hidden * 2;
+  return 2 * model.layers * (k.tensorParallelAllReduceSeconds + bytes / link);
+}
+
+/** Whether a decode step replays as a captured CUDA graph (no launch per kernel). */
+function cudaGraphs(config: SpeedConfig, runtime: InferenceRuntime): boolean {
+  return config.torchCompile || runtime === 'vllm' || runtime === 'tensorrt-llm';
 }

@@ -1,24 +1,34 @@
 import type { Card } from '../catalog';
-import type { ResolvedModel } from './input';
+import type { Precision, ResolvedModel } from './input';
 import { memoryClass } from './speed-constants';
 import type { FittedConstants } from './fitted';
 import { FITTED } from './fitted-constants';
 import { computeParams, fmt, trainingFlopsPerToken } from './speed-flops';
 import { quantBitsPerWeight, weightBytes } from './weights';
 import { offloadSecondsPerStep } from './speed-offload';
-import { dataParallelScaling } from './speed-scaling';
+import { linkBusBandwidth } from './speed-scaling';
+import { stepTime, type DequantPath, type StepSetup } from './speed-step';
+import { loraTargets } from './trainable';
 import type { SpeedConfig, TrainingSpeed } from './speed';
 import { msg, type Message } from '../messages';
 
+/** What the training speed needs besides the resolved input. */
+export interface TrainingSpeedOptions {
+  tokensPerSample?: number;
+  trainableParams?: number;
+  constants?: FittedConstants;
+}
+
 /**
- * Training throughput: tokens/s per GPU = achieved FLOP/s ÷ FLOPs per token, achieved = dense peak (BF16, or
- * FP32 for pure fp32 training) × MFU (fitted per method and memory class), then data-parallel scaling.
+ * Training throughput from the time of one optimizer step (speed-step.ts): gradient-accumulation
+ * micro-batches, each the longer of its GPU time and its CPU dispatch floor, the optimizer step and the
+ * collectives compute does not hide. tokens/s per GPU = tokens per step ÷ step time.
  */
 export function estimateTrainingSpeed(
   config: SpeedConfig,
   model: ResolvedModel,
   card: Card,
-  opts: { tokensPerSample?: number; trainableParams?: number; constants?: FittedConstants },
+  opts: TrainingSpeedOptions,
 ): TrainingSpeed {
   const k = opts.constants ?? FITTED;
   const method = config.method === 'inference' ? 'full' : config.method;
@@ -33,37 +43,43 @@ export function estimateTrainingSpeed(
   const peakTflops = fp32Math ? card.fp32Tflops : card.bf16Tflops;
   const cls = memoryClass(card);
   const moe = model.experts > 1;
-  // MFU fitted on published rows (fitted-constants.ts); the factors are global, never per row.
+  // MFU of the matmuls, fitted on published rows (fitted-constants.ts); the factors are global, never per row.
   const mfu = (adapter ? k.mfuLora : k.mfuFull) * (moe ? k.moeMfuFactor : 1);
-  const regime = { method: msg(adapter ? 'speed.method.adapter' : 'speed.method.full'), memory: cls.toUpperCase() };
-  assumptions.push(
-    msg('speed.achieved', {
-      achieved: peakTflops * mfu,
-      peak: peakTflops,
-      dtype: fp32Math ? 'FP32' : 'BF16',
-      mfu: mfu * 100,
-      regime: msg(moe ? 'speed.regimeMoe' : 'speed.regime', regime),
-    }),
-  );
 
-  let secondsPerToken = flops.flopsPerToken / (peakTflops * 1e12 * mfu);
-  const tokensPerStep = config.batchSize * config.seqLen;
-  const linearParams = computeParams(model);
+  const microBatches = config.gradientAccumulationSteps;
+  const tokensPerMicroBatch = config.batchSize * config.seqLen;
+  const tokensPerStep = microBatches * tokensPerMicroBatch;
   const bits = quantBitsPerWeight(config.precision, config.quant);
-  if (adapter && bits < 16) {
-    // Quantized base: each pass reads the packed weights, writes and re-reads a 16-bit copy (QLoRA, Dettmers 2023).
-    const passes = config.gradientCheckpointing ? 3 : 2;
-    const bytesPerStep = passes * linearParams * (bits / 8 + 4);
-    const seconds =
-      bytesPerStep /
-      (card.bandwidthGBps * 1e9 * (cls === 'hbm' ? k.decodeBandwidthEfficiencyHbm : k.decodeBandwidthEfficiencyGddr)) /
-      tokensPerStep;
-    secondsPerToken += seconds;
-    assumptions.push(msg('speed.dequant', { bits, seconds: fmt(seconds * tokensPerStep) }));
-  }
-
   const trainableParams = adapter ? adapterParams : model.params;
   const weights = weightBytes(model, config.precision, config.quant);
+  // Adapters live in fp32 with mixed precision (PEFT's default upcast) and step without a master copy.
+  const trainablePrecision: Precision = adapter ? (config.mixedPrecision ? 'fp32' : 'bf16') : config.precision;
+  const link = linkBusBandwidth(card, config.gpus, config.peerToPeer);
+  const setup: Omit<StepSetup, 'offloadSeconds'> = {
+    model,
+    card,
+    gpus: config.gpus,
+    sharding: config.sharding,
+    microBatches,
+    tokensPerMicroBatch,
+    flopsPerToken: flops.flopsPerToken,
+    peakTflops,
+    mfu,
+    torchCompile: config.torchCompile,
+    gradientCheckpointing: config.gradientCheckpointing,
+    weightBytes: weights,
+    linearParams: computeParams(model),
+    weightBits: bits,
+    dequant: dequantPath(config, adapter, bits),
+    loraLinearsPerLayer: adapter && config.lora ? loraTargets(config.lora.targets, model).length : 0,
+    trainableParams,
+    trainablePrecision,
+    mixedPrecision: adapter ? false : config.mixedPrecision,
+    optimizer: config.optimizer,
+    linkBytesPerSecond: link.bytesPerSecond,
+    optimizerOnGpu: !config.optimizerOffload,
+  };
+  const withoutOffload = stepTime({ ...setup, offloadSeconds: 0 }, k);
   const offload = offloadSecondsPerStep({
     model,
     card,
@@ -77,22 +93,46 @@ export function estimateTrainingSpeed(
     gradientCheckpointing: config.gradientCheckpointing,
     activationOffload: config.activationOffload,
     optimizerOffload: config.optimizerOffload,
-    computeSecondsPerStep: secondsPerToken * tokensPerStep,
+    computeSecondsPerStep: withoutOffload.computeSeconds,
   });
-  secondsPerToken += offload.seconds / tokensPerStep;
   assumptions.push(...offload.assumptions);
+  const step = stepTime({ ...setup, offloadSeconds: offload.seconds }, k);
 
-  const scaling = dataParallelScaling({
-    gpus: config.gpus,
-    card,
-    sharding: config.sharding,
-    weightBytes: weights,
-    trainableParams,
-    computeSecondsPerStep: secondsPerToken * tokensPerStep,
-  });
-  assumptions.push(scaling.assumption);
+  // Effective MFU: the matmul FLOPs of a step over its time without communication (PaLM's definition, App. B).
+  const effectiveMfu = (tokensPerStep * flops.flopsPerToken) / (step.computeSeconds * peakTflops * 1e12);
+  const scalingEfficiency = step.computeSeconds / step.stepSeconds;
+  const regime = { method: msg(adapter ? 'speed.method.adapter' : 'speed.method.full'), memory: cls.toUpperCase() };
+  assumptions.push(
+    msg('speed.step', {
+      count: microBatches,
+      tokens: tokensPerMicroBatch,
+      matmul: fmt(step.flopSeconds),
+      mfu: mfu * 100,
+      peak: peakTflops,
+      dtype: fp32Math ? 'FP32' : 'BF16',
+      regime: msg(moe ? 'speed.regimeMoe' : 'speed.regime', regime),
+      stream: fmt(step.weightStreamSeconds),
+      dispatch: fmt(step.dispatchSeconds),
+      optimizer: fmt(step.optimizerSeconds),
+      bound: msg(`speed.trainBound.${step.bound}`),
+    }),
+  );
+  if (config.torchCompile) assumptions.push(msg('speed.compile', { speedup: k.compileSpeedup }));
+  if (step.dequantSeconds > 0)
+    assumptions.push(msg('speed.dequantMicroBatch', { bits, seconds: fmt(step.dequantSeconds) }));
+  assumptions.push(
+    config.gpus > 1
+      ? msg('speed.collectives', {
+          gpus: config.gpus,
+          sharding: msg(`option.sharding.${config.sharding}`),
+          link: link.label,
+          seconds: fmt(step.exposedCommSeconds),
+          efficiency: scalingEfficiency * 100,
+        })
+      : msg('speed.singleGpu'),
+  );
 
-  const tokensPerSecondPerGpu = (1 / secondsPerToken) * scaling.efficiency;
+  const tokensPerSecondPerGpu = tokensPerStep / step.stepSeconds;
   const tokensPerSecond = tokensPerSecondPerGpu * config.gpus;
   return {
     kind: 'train',
@@ -100,11 +140,21 @@ export function estimateTrainingSpeed(
     tokensPerSecondPerGpu,
     samplesPerSecond: opts.tokensPerSample ? tokensPerSecond / opts.tokensPerSample : undefined,
     peakTflops,
-    mfu,
-    achievedTflops: peakTflops * mfu,
+    mfu: effectiveMfu,
+    achievedTflops: peakTflops * effectiveMfu,
     bound: 'compute',
-    scalingEfficiency: scaling.efficiency,
+    scalingEfficiency,
     flopsPerToken: flops.flopsPerToken,
     assumptions,
   };
+}
+
+/**
+ * bitsandbytes and GPTQ's PyTorch path (quantBackend 'dequant') dequantize in a kernel of their own before
+ * each matmul; ExLlama, Marlin and AWQ kernels read the packed weights in the matmul.
+ */
+function dequantPath(config: SpeedConfig, adapter: boolean, bits: number): DequantPath {
+  if (!adapter || bits >= 16) return 'none';
+  if (config.quant === 'bnb') return 'unfused';
+  return config.quantBackend === 'dequant' ? 'unfused' : 'fused';
 }

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { readDataFile } from '../../../scripts/data-files';
+import type { Card, ModelPreset } from '../catalog';
+import { FITTED } from './fitted-constants';
+import type { ResolvedModel } from './input';
+import { estimateMemory } from './memory';
+import { commSchedule, opsPerLayerForward, stepTime, type StepSetup } from './speed-step';
+
+const cards = readDataFile<Card[]>('cards.json');
+const presets = readDataFile<ModelPreset[]>('models.json');
+const a100 = cards.find((c) => c.id === 'a100-80gb') as Card;
+const modelOf = (id: string): ResolvedModel =>
+  estimateMemory({ model: id, method: 'full', precision: 'bf16' }, { presets, cards: [] }).model;
+const llama8b = modelOf('llama-3.1-8b');
+
+/** A full bf16 fine-tuning step of Llama 3.1 8B on one A100, one micro-batch of 4096 tokens. */
+function setup(over: Partial<StepSetup> = {}): StepSetup {
+  return {
+    model: llama8b,
+    card: a100,
+    gpus: 1,
+    sharding: 'none',
+    microBatches: 1,
+    tokensPerMicroBatch: 4096,
+    flopsPerToken: 6 * llama8b.params,
+    peakTflops: a100.bf16Tflops,
+    mfu: 0.5,
+    torchCompile: false,
+    gradientCheckpointing: false,
+    weightBytes: 2 * llama8b.params,
+    linearParams: llama8b.params,
+    weightBits: 16,
+    dequant: 'none',
+    loraLinearsPerLayer: 0,
+    trainableParams: llama8b.params,
+    trainablePrecision: 'bf16',
+    mixedPrecision: false,
+    optimizer: 'adamw',
+    linkBytesPerSecond: 200e9,
+    offloadSeconds: 0,
+    optimizerOnGpu: true,
+    ...over,
+  };
+}
+
+describe('time of one optimizer step', () => {
+  it('sums the micro-batches and pays the optimizer once: accumulation raises tokens/s', () => {
+    const one = stepTime(setup(), FITTED);
+    const four = stepTime(setup({ microBatches: 4 }), FITTED);
+    expect(four.optimizerSeconds).toBe(one.optimizerSeconds);
+    expect(four.stepSeconds).toBeCloseTo(4 * one.microBatchSeconds + one.optimizerSeconds, 9);
+    expect((4 * 4096) / four.stepSeconds).toBeGreaterThan(4096 / one.stepSeconds);
+  });
+
+  it('is bound by CPU dispatch when the micro-batch is tiny, and by the matmuls when it is large', () => {
+    expect(stepTime(setup({ tokensPerMicroBatch: 32 }), FITTED).bound).toBe('dispatch');
+    expect(stepTime(setup({ tokensPerMicroBatch: 32_768 }), FITTED).bound).toBe('compute');
+  });
+
+  it('adds five dispatched calls per LoRA Linear to every layer and pass', () => {
+    const base = stepTime(setup(), FITTED).dispatchSeconds;
+    const lora = stepTime(setup({ loraLinearsPerLayer: 7 }), FITTED).dispatchSeconds;
+    expect(lora / base).toBeCloseTo((opsPerLayerForward(llama8b) + 35) / opsPerLayerForward(llama8b), 9);
+  });
+
+  it('pays the dequantization of an unfused 4-bit base and not of a fused kernel', () => {
+    const quant = { weightBits: 4.127, weightBytes: 0.55 * llama8b.params, trainableParams: 2e7 };
+    expect(stepTime(setup({ ...quant, dequant: 'unfused' }), FITTED).dequantSeconds).toBeGreaterThan(0);
+    expect(stepTime(setup({ ...quant, dequant: 'fused' }), FITTED).dequantSeconds).toBe(0);
+  });
+
+  it('shards the optimizer step over the GPUs of a ZeRO or FSDP run', () => {
+    const alone = stepTime(setup(), FITTED).optimizerSeconds;
+    expect(stepTime(setup({ gpus: 4, sharding: 'zero2' }), FITTED).optimizerSeconds).toBeCloseTo(alone / 4, 9);
+    expect(stepTime(setup({ gpus: 4, sharding: 'none' }), FITTED).optimizerSeconds).toBe(alone);
+  });
+});
+
+describe('collectives per micro-batch and per step', () => {
+  const n = 8;
+  it('FSDP gathers the weights twice and reduce-scatters gradients in every micro-batch', () => {
+    const s = setup({ gpus: n, sharding: 'fsdp' });
+    const c = commSchedule(s);
+    expect(c.perMicroBatchSeconds).toBeCloseTo(
+      (((n - 1) / n) * (2 * s.weightBytes + 2 * s.trainableParams)) / 200e9,
+      9,
+    );
+    expect(c.perStepSeconds).toBe(0);
+  });
+
+  it('ZeRO-2 reduces gradients in every micro-batch, ZeRO-1 and DDP only at the accumulation boundary', () => {
+    expect(commSchedule(setup({ gpus: n, sharding: 'zero2' })).perMicroBatchSeconds).toBeGreaterThan(0);
+    expect(commSchedule(setup({ gpus: n, sharding: 'zero1' })).perMicroBatchSeconds).toBe(0);
+    expect(commSchedule(setup({ gpus: n, sharding: 'none' })).perMicroBatchSeconds).toBe(0);
+    expect(commSchedule(setup({ gpus: n, sharding: 'none' })).perStepSeconds).toBeGreaterThan(0);
+  });
+
+  it('costs nothing on one GPU', () => {
+    expect(commSchedule(setup({ sharding: 'fsdp' }))).toEqual({ perMicroBatchSeconds: 0, perStepSeconds: 0 });
+  });
+});

@@ -1,0 +1,215 @@
+import type { Card } from '../catalog';
+import type { FittedConstants } from './fitted';
+import type { Optimizer, Precision, ResolvedModel, Sharding } from './input';
+import { trainingStateBytes } from './training-state';
+import { dtypeBytes } from './units';
+
+/**
+ * PyTorch operator calls of one eager decoder layer's forward (each costs CPU dispatch time, views
+ * included). A gated-MLP layer, counted in transformers' LlamaDecoderLayer with SDPA attention
+ * (huggingface/transformers@5dd4a635, src/transformers/models/llama/modeling_llama.py): two RMSNorms of
+ * 8 calls (to fp32, pow, mean, add, rsqrt, mul, to dtype, weight mul), q/k/v projections with view and
+ * transpose (9), rotary embedding (2 unsqueezes + 7 calls each for q and k), repeat_kv and SDPA (7),
+ * reshape, contiguous and o_proj (3), the MLP (gate, act, up, mul, down: 5), two residual adds: 58.
+ * A layer without a gated MLP (BERT / GPT-2 style: fused LayerNorm, absolute positions), counted in
+ * BertLayer (huggingface/transformers@8ec58104, src/transformers/models/bert/modeling_bert.py): q/k/v with
+ * view and permute (9), scores matmul, scale, mask, softmax, dropout, context matmul and its reshape (9),
+ * and the two dense + dropout + add + LayerNorm blocks with the intermediate dense and activation (10): 30.
+ */
+export function opsPerLayerForward(model: ResolvedModel): number {
+  return model.gatedMlp ? 58 : 30;
+}
+/**
+ * Calls a PEFT LoRA Linear adds: dropout, lora_A, lora_B, the scaling and the add to the base output
+ * (huggingface/peft@b28a09c4, src/peft/tuners/lora/layer.py, Linear.forward:
+ * `result + lora_B(lora_A(dropout(x))) * scaling`).
+ */
+export const OPS_PER_LORA_LINEAR = 5;
+/** An unfused quantized Linear dequantizes its weight before the matmul: one more call (bitsandbytes dequantize_4bit). */
+export const OPS_PER_QUANT_LINEAR = 1;
+/** Linear matrices of a decoder layer: q, k, v, o, gate (gated MLPs), up, down. */
+const linearsPerLayer = (model: ResolvedModel) => (model.gatedMlp ? 7 : 6);
+
+/**
+ * Where the weights of a quantized base are turned back into 16-bit numbers each pass. 'unfused': a
+ * separate dequantization kernel writes a 16-bit copy that the matmul reads back (bitsandbytes, the GPTQ
+ * PyTorch path); 'fused': the matmul reads the packed weights (exllama/Marlin/AWQ kernels).
+ */
+export type DequantPath = 'none' | 'unfused' | 'fused';
+
+/** What one optimizer step of a training run depends on, per GPU. */
+export interface StepSetup {
+  model: ResolvedModel;
+  card: Card;
+  gpus: number;
+  sharding: Sharding;
+  /** Micro-batches per optimizer step (gradient accumulation). */
+  microBatches: number;
+  /** Tokens one GPU processes per micro-batch (batch × sequence). */
+  tokensPerMicroBatch: number;
+  /** Training FLOPs per token (speed-flops.ts), recompute included. */
+  flopsPerToken: number;
+  /** Dense peak the MFU applies to, TFLOPS. */
+  peakTflops: number;
+  /** Share of peak the matmuls reach (fitted). */
+  mfu: number;
+  /** The model runs through torch.compile: its fused elementwise ops shorten the GPU time (fitted speed-up). */
+  torchCompile: boolean;
+  gradientCheckpointing: boolean;
+  /** Bytes of the whole model's weights as stored. */
+  weightBytes: number;
+  /** Linear-layer parameters (what a quantized base dequantizes). */
+  linearParams: number;
+  /** Bits per stored weight of the linear layers. */
+  weightBits: number;
+  dequant: DequantPath;
+  /** LoRA-wrapped linear matrices per layer (0 for full fine-tuning). */
+  loraLinearsPerLayer: number;
+  trainableParams: number;
+  /** dtype the trainable weights live in (LoRA adapters: as PEFT keeps them). */
+  trainablePrecision: Precision;
+  mixedPrecision: boolean;
+  optimizer: Optimizer;
+  /** Bytes/s of the link the collectives run over (speed-scaling.ts). */
+  linkBytesPerSecond: number;
+  /** Seconds per step the CPU offload adds (speed-offload.ts). */
+  offloadSeconds: number;
+  /** False when the optimizer steps on the CPU (optimizer offload: speed-offload.ts times it). */
+  optimizerOnGpu: boolean;
+}
+
+/** One optimizer step, term by term (seconds, per GPU). */
+export interface StepTime {
+  /** Matmul time of one micro-batch: FLOPs ÷ (peak × MFU). */
+  flopSeconds: number;
+  /** Reading every weight once per pass: the floor of a micro-batch too small to be compute-bound. */
+  weightStreamSeconds: number;
+  /** Dequantizing a quantized base, per micro-batch. */
+  dequantSeconds: number;
+  /** GPU time of one micro-batch: max(matmuls, weight streaming) + dequantization. */
+  gpuSeconds: number;
+  /** CPU time to dispatch one micro-batch's kernels. */
+  dispatchSeconds: number;
+  /** One micro-batch: max(GPU time, CPU dispatch floor) + exposed per-micro-batch collectives. */
+  microBatchSeconds: number;
+  optimizerSeconds: number;
+  /** Collective time per step that compute did not hide (all micro-batches). */
+  exposedCommSeconds: number;
+  /** Step time without any communication (what one GPU alone would take on its share). */
+  computeSeconds: number;
+  stepSeconds: number;
+  bound: 'compute' | 'weights' | 'dispatch';
+}
+
+/**
+ * Time of one optimizer step = Σ over micro-batches of max(GPU time, CPU dispatch floor) + optimizer step
+ * + exposed communication (the three regimes of Horace He, "Making Deep Learning Go Brrrr From First
+ * Principles", https://horace.io/brrr_intro.html: compute, memory bandwidth, overhead).
+ * - GPU time: FLOPs at the fitted MFU, or the weights streamed once per pass (forward, two backward reads,
+ *   one recompute), whichever is longer, plus dequantization of a quantized base.
+ * - CPU floor: eager PyTorch launches every kernel from Python; the GPU idles when its kernels are shorter
+ *   than their launch (same post, "Overhead"). Ops per layer and pass × fitted seconds per op.
+ * - Optimizer: a memory-bound pass over the trainable parameters of this GPU's shard.
+ * - Collectives (commSchedule): FSDP/ZeRO-3 gather the weights twice and reduce-scatter the gradients in
+ *   every micro-batch, ZeRO-2 reduces gradients in every micro-batch, DDP and ZeRO-1 once per step; the
+ *   fitted overlap share of them hides behind the micro-batch's compute.
+ */
+export function stepTime(s: StepSetup, k: FittedConstants): StepTime {
+  const tokens = s.tokensPerMicroBatch;
+  const compile = s.torchCompile ? k.compileSpeedup : 1;
+  const flopSeconds = (tokens * s.flopsPerToken) / (s.peakTflops * 1e12 * s.mfu * compile);
+  const stream = s.card.bandwidthGBps * 1e9 * k.trainingStreamEfficiency;
+  const passes = 3 + (s.gradientCheckpointing ? 1 : 0);
+  const weightStreamSeconds = (passes * s.weightBytes) / stream;
+  const dequantSeconds = dequantSecondsPerMicroBatch(s, stream);
+  const gpuSeconds = Math.max(flopSeconds, weightStreamSeconds) + dequantSeconds;
+  const dispatchSeconds = dispatchSecondsPerMicroBatch(s, k);
+  const comm = commSchedule(s);
+  const exposedPerMicro = Math.max(0, comm.perMicroBatchSeconds - k.commOverlap * gpuSeconds);
+  const exposedPerStep = Math.max(0, comm.perStepSeconds - k.commOverlap * gpuSeconds);
+  const busy = Math.max(gpuSeconds, dispatchSeconds);
+  const optimizerSeconds = optimizerStepSeconds(s, k);
+  const computeSeconds = s.microBatches * busy + optimizerSeconds + s.offloadSeconds;
+  const exposedCommSeconds = s.microBatches * exposedPerMicro + exposedPerStep;
+  const bound = dispatchSeconds > gpuSeconds ? 'dispatch' : weightStreamSeconds > flopSeconds ? 'weights' : 'compute';
+  return {
+    flopSeconds,
+    weightStreamSeconds,
+    dequantSeconds,
+    gpuSeconds,
+    dispatchSeconds,
+    microBatchSeconds: busy + exposedPerMicro,
+    optimizerSeconds,
+    exposedCommSeconds,
+    computeSeconds,
+    stepSeconds: computeSeconds + exposedCommSeconds,
+    bound,
+  };
+}
+
+/**
+ * Dequantizing a frozen quantized base (QLoRA, Dettmers et al. 2023): each pass that multiplies by the
+ * weights (forward, input gradient, recompute) reads the packed weights, writes a 16-bit copy and the
+ * matmul reads it back: bits/8 + 2 + 2 bytes per weight. Fused kernels read the packed weights in the
+ * matmul itself, so the weight-streaming floor already counts them.
+ */
+function dequantSecondsPerMicroBatch(s: StepSetup, bytesPerSecond: number): number {
+  if (s.dequant !== 'unfused') return 0;
+  const passes = s.gradientCheckpointing ? 3 : 2;
+  return (passes * s.linearParams * (s.weightBits / 8 + 4)) / bytesPerSecond;
+}
+
+/**
+ * CPU time to launch one micro-batch's kernels: layers × (forward + backward ≈ 2 forwards + recompute)
+ * × ops per layer (base layer, + 5 per LoRA Linear, + 1 per unfused quantized Linear) × fitted seconds per op.
+ */
+function dispatchSecondsPerMicroBatch(s: StepSetup, k: FittedConstants): number {
+  const passes = 3 + (s.gradientCheckpointing ? 1 : 0);
+  const quantOps = s.dequant === 'unfused' ? OPS_PER_QUANT_LINEAR * linearsPerLayer(s.model) : 0;
+  const ops = opsPerLayerForward(s.model) + OPS_PER_LORA_LINEAR * s.loraLinearsPerLayer + quantOps;
+  return s.model.layers * passes * ops * k.dispatchSecondsPerOp;
+}
+
+/**
+ * Collective seconds per micro-batch and per optimizer step, at the link's bus bandwidth (ring algorithms
+ * move (n−1)/n of the buffer per GPU for a gather or a reduce-scatter, twice that for an all-reduce).
+ * FSDP FULL_SHARD / ZeRO-3 all-gather the weights before the forward and again before the backward and
+ * reduce-scatter the gradients (PyTorch FSDP docs, https://pytorch.org/docs/stable/fsdp.html; ZeRO paper,
+ * Rajbhandari et al. 2020, §7). ZeRO-2 reduces gradients in every micro-batch, ZeRO-1 only at the
+ * accumulation boundary (deepspeedai/DeepSpeed@edaa7221, deepspeed/runtime/zero/stage_1_and_2.py,
+ * reduce_ready_partitions_and_remove_grads: `partition_gradients or is_gradient_accumulation_boundary()`),
+ * and both all-gather the updated weights after the step. DDP all-reduces gradients once per step (no_sync
+ * on the accumulation micro-batches).
+ */
+export function commSchedule(s: StepSetup): { perMicroBatchSeconds: number; perStepSeconds: number } {
+  const n = s.gpus;
+  if (n <= 1) return { perMicroBatchSeconds: 0, perStepSeconds: 0 };
+  const share = (n - 1) / n;
+  const gradientBytes = 2 * s.trainableParams;
+  const link = s.linkBytesPerSecond;
+  switch (s.sharding) {
+    case 'fsdp':
+    case 'zero3':
+      return { perMicroBatchSeconds: (share * (2 * s.weightBytes + gradientBytes)) / link, perStepSeconds: 0 };
+    case 'zero2':
+      return { perMicroBatchSeconds: (share * gradientBytes) / link, perStepSeconds: (share * gradientBytes) / link };
+    case 'zero1':
+      return { perMicroBatchSeconds: 0, perStepSeconds: (2 * share * gradientBytes) / link };
+    case 'none':
+      return { perMicroBatchSeconds: 0, perStepSeconds: (2 * share * gradientBytes) / link };
+  }
+}
+
+/**
+ * The optimizer step on the GPU: a memory-bound pass over this GPU's shard of the trainable parameters.
+ * Per parameter it reads the gradient, the states (and fp32 master copy) and the weight, and writes the
+ * states and the weight back (training-state.ts gives the bytes), at a fitted share of DRAM bandwidth
+ * (torch's foreach AdamW runs several elementwise passes, torch/optim/adamw.py _multi_tensor_adamw).
+ */
+function optimizerStepSeconds(s: StepSetup, k: FittedConstants): number {
+  if (!s.optimizerOnGpu) return 0;
+  const shards = s.sharding === 'none' ? 1 : Math.max(1, s.gpus);
+  const state = trainingStateBytes(s.optimizer, s.trainablePrecision, s.mixedPrecision);
+  const bytesPerParam = state.gradient + 2 * state.optimizer + 2 * dtypeBytes(s.trainablePrecision);
+  return ((s.trainableParams / shards) * bytesPerParam) / (s.card.bandwidthGBps * 1e9 * k.optimizerBandwidthEfficiency);
+}
