@@ -107,7 +107,10 @@ export async function estimateFromCli(
     }
     // The recipe's model stands for --model where no model flag was given.
     if (preset) flags = { ...given, model: preset };
-    recipe = { ...recipeFile, preset, overridden: recipeOverrides(given, recipeFile.read) };
+    // A note asking for --gpus is moot once the flag is given.
+    const notes =
+      given.gpus === undefined ? recipeFile.notes : recipeFile.notes.filter((n) => n.code !== 'recipeFile.noGpus');
+    recipe = { ...recipeFile, notes, preset, overridden: recipeOverrides(given, recipeFile.read) };
   }
   if (!modelFile && needsPresetShape(flags)) await listPresets();
   return { input: estimateInputFromFlags(flags, presets, modelFile, recipeFile?.input), modelFile, recipe };

@@ -26,10 +26,11 @@ const READERS: Record<RecipeFormat, (data: Record<string, unknown>, file: string
 };
 
 /**
- * Which framework wrote the settings, by the keys only it uses (the file name is not trusted:
- * LLaMA-Factory and axolotl both call theirs config.yaml). Null when none matches.
+ * Which framework wrote the settings, by the keys only it uses; the file name only decides where
+ * the keys are shared ones (a ds_config.json of fp16 alone), since LLaMA-Factory and axolotl both
+ * call theirs config.yaml. Null when none matches.
  */
-export function detectRecipeFormat(data: Record<string, unknown>): RecipeFormat | null {
+export function detectRecipeFormat(data: Record<string, unknown>, file = ''): RecipeFormat | null {
   const has = (...keys: string[]) => keys.some((key) => key in data);
   if (has('zero_optimization', 'train_micro_batch_size_per_gpu', 'zero_allow_untested_optimizer')) return 'deepspeed';
   if (has('distributed_type', 'compute_environment')) return 'accelerate';
@@ -39,6 +40,8 @@ export function detectRecipeFormat(data: Record<string, unknown>): RecipeFormat 
   }
   if (has('base_model', 'micro_batch_size', 'sequence_len', 'lora_r', 'sample_packing')) return 'axolotl';
   if (has('per_device_train_batch_size', 'gradient_accumulation_steps', 'output_dir')) return 'hf-trainer';
+  // Keys every framework shares (fp16, bf16, optimizer): the name decides, as DeepSpeed's docs name theirs.
+  if (/(^|[^a-z])(ds|deepspeed|zero)[^a-z]?/i.test(file) && has('fp16', 'bf16', 'optimizer')) return 'deepspeed';
   return null;
 }
 
@@ -59,7 +62,7 @@ export function recipeFromText(text: string, file: string): RecipeFile {
   }
   const data = asObject(parsed);
   if (!data) throw new InputError('recipe', msg('recipeFile.notMapping', { file }));
-  const format = detectRecipeFormat(data);
+  const format = detectRecipeFormat(data, file);
   if (!format) throw new InputError('recipe', msg('recipeFile.unknownFormat', { file }));
   return READERS[format](data, file);
 }

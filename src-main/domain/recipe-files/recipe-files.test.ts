@@ -261,6 +261,20 @@ describe('conflicts inside a recipe', () => {
     expect(recipe.conflicts.map(english)).toEqual([expect.stringMatching(/both DeepSpeed ZeRO and FSDP/)]);
   });
 
+  it('a sharded recipe that does not say the GPU count asks for --gpus', () => {
+    const notes = read('llama-factory/ds_z3_config.json').notes.map(english);
+    expect(notes).toContain(
+      'the file does not say how many GPUs the job is sharded over: give --gpus (until then the estimate is for 1)',
+    );
+    expect(read('accelerate/fsdp.yaml').notes).toEqual([]);
+  });
+
+  it('a DeepSpeed config of shared keys only is told by its name', () => {
+    const text = '{"fp16": {"enabled": true}}';
+    expect(recipeFromText(text, 'ds_config.json').input).toEqual({ sharding: 'none', precision: 'fp16' });
+    expect(() => recipeFromText(text, 'settings.json')).toThrow(/settings\.json is not a recipe Cardwise can read/);
+  });
+
   it('a DeepSpeed micro-batch that differs from the trainer', () => {
     const trainer = recipeFromText('finetuning_type: lora\nper_device_train_batch_size: 2\n', 'sft.yaml');
     const deepspeed = recipeFromText(

@@ -159,6 +159,8 @@ export class RecipeReader {
 
   /** The recipe, with every key of the file that was not read listed as ignored. */
   finish(): RecipeFile {
+    const { sharding, gpus } = this.recipe.input;
+    if (sharding !== undefined && sharding !== 'none' && gpus === undefined) this.note(msg('recipeFile.noGpus'));
     this.recipe.ignored = leafKeys(this.data).filter(
       (key) => ![...this.used].some((used) => key === used || key.startsWith(`${used}.`)),
     );
