@@ -10,6 +10,8 @@ import { EstimateFields } from './EstimateFields';
 import { EstimateResults } from './EstimateResults';
 import { estimateFormStore } from './estimate-store';
 import { QuickPicks } from './QuickPicks';
+import { RecipeFileInput } from './RecipeFileInput';
+import { applyRecipe } from './recipe-file';
 import { applyQuickPick } from './quick-picks';
 import { useEstimate } from './use-estimate';
 
@@ -66,6 +68,10 @@ export function EstimatePage() {
   return (
     <div className="estimate">
       <QuickPicks onPick={(pick) => setForm(applyQuickPick(pick, models))} />
+      <RecipeFileInput
+        presets={models}
+        onRecipe={(recipe, preset) => setForm((f) => applyRecipe(f, recipe, preset, models))}
+      />
       <div className="estimate-columns">
         <EstimateFields
           form={form}
