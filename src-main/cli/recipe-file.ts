@@ -2,7 +2,13 @@ import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { InputError } from '../domain/errors';
 import { english, msg } from '../domain/messages';
-import { MAX_RECIPE_BYTES, recipeFromText, withDeepSpeed, type RecipeFile } from '../domain/recipe-files';
+import {
+  MAX_RECIPE_BYTES,
+  recipeFromText,
+  withDeepSpeed,
+  type RecipeFile,
+  type RecipeValue,
+} from '../domain/recipe-files';
 import { UsageError } from './report-error';
 
 /** A recipe as the CLI used it: the file's reading, the preset its model maps to, and the flags that overrode it. */
@@ -69,10 +75,11 @@ const FORMAT_NAMES: Record<RecipeFile['format'], string> = {
 export function describeRecipe(recipe: RecipeReport): string[] {
   const lines = [`Read from ${recipe.file} (${FORMAT_NAMES[recipe.format]} recipe):`];
   if (recipe.modelId) lines.push(`  model: ${recipe.modelId}${recipe.preset ? ` → preset ${recipe.preset}` : ''}`);
-  for (const { key, field, value } of recipe.read) {
+  const shown = (value: RecipeValue['value']) => (Array.isArray(value) ? value.join(',') : String(value));
+  for (const { key, field, value, from } of recipe.read) {
     const over = recipe.overridden.find((entry) => entry.field === field || field.startsWith(`${entry.field}.`));
-    const shown = Array.isArray(value) ? value.join(',') : String(value);
-    lines.push(`  ${key} → ${field} = ${shown}${over ? ` (overridden by ${over.flag})` : ''}`);
+    const written = from === undefined ? '' : `: ${shown(from)}`;
+    lines.push(`  ${key}${written} → ${field} = ${shown(value)}${over ? ` (overridden by ${over.flag})` : ''}`);
   }
   for (const conflict of recipe.conflicts) lines.push(`  conflict: ${english(conflict)}`);
   for (const note of recipe.notes) lines.push(`  ${english(note)}`);

@@ -14,11 +14,16 @@ export const RECIPE_FORMATS = [
 ] as const;
 export type RecipeFormat = (typeof RECIPE_FORMATS)[number];
 
+type Shown = string | number | boolean | string[];
+
 /** One key of a recipe file as read: the key, the estimate field it set (its dotted path) and the value. */
 export interface RecipeValue {
   key: string;
   field: string;
-  value: string | number | boolean | string[];
+  /** The field's value. */
+  value: Shown;
+  /** The file's value where it is written differently (`bf16: true` for precision bf16). */
+  from?: Shown;
 }
 
 /**
@@ -93,14 +98,17 @@ export class RecipeReader {
   }
 
   /** Sets an estimate field from a key, after the field's schema accepts it. */
-  set(key: string, field: string, value: unknown, shown: RecipeValue['value'] = shownValue(value)): void {
+  set(key: string, field: string, value: unknown, from: Shown = shownValue(value)): void {
     const schema = FIELDS.get(field)?.schema;
     if (schema && !schema.safeParse(value).success) throw this.bad(key, value, field);
     const path = field.split('.');
     let node = this.recipe.input;
     for (const part of path.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
     node[path[path.length - 1]!] = value;
-    this.recipe.read = [...this.recipe.read.filter((entry) => entry.field !== field), { key, field, value: shown }];
+    this.recipe.read = [
+      ...this.recipe.read.filter((entry) => entry.field !== field),
+      entry(key, field, shownValue(value), from),
+    ];
   }
 
   /** A whole number key (batch sizes, steps, ranks, buckets): read as is, so the field's range refuses what is impossible. */
@@ -168,7 +176,11 @@ export class RecipeReader {
   }
 }
 
-function shownValue(value: unknown): RecipeValue['value'] {
+function entry(key: string, field: string, value: Shown, from: Shown): RecipeValue {
+  return JSON.stringify(value) === JSON.stringify(from) ? { key, field, value } : { key, field, value, from };
+}
+
+function shownValue(value: unknown): Shown {
   if (Array.isArray(value)) return value.map(String);
   return typeof value === 'number' || typeof value === 'boolean' ? value : String(value);
 }

@@ -2,7 +2,7 @@ import { useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ModelPreset } from '../../../src-main/domain/catalog';
 import { msg, type Message } from '../../../src-main/domain/messages';
-import type { RecipeFile } from '../../../src-main/domain/recipe-files';
+import type { RecipeFile, RecipeValue } from '../../../src-main/domain/recipe-files';
 import { useMessageText } from '../../lib/messages';
 import { readRecipe, recipeOutcome, type RecipeOutcome } from './recipe-file';
 
@@ -18,6 +18,8 @@ interface RecipeFileInputProps {
  * and what was read, the conflicts and the keys not read are listed so the user can check them.
  * A file that is not one says so, naming it, and leaves the form as it was.
  */
+const shown = (value: RecipeValue['value']) => (Array.isArray(value) ? value.join(', ') : String(value));
+
 export function RecipeFileInput({ presets, onRecipe }: RecipeFileInputProps) {
   const { t } = useTranslation();
   const text = useMessageText();
@@ -78,9 +80,10 @@ export function RecipeFileInput({ presets, onRecipe }: RecipeFileInputProps) {
             </p>
           ) : null}
           <ul>
-            {recipe.read.map(({ key, field, value }) => (
+            {recipe.read.map(({ key, field, value, from }) => (
               <li key={`${key}:${field}`}>
-                <code>{key}</code> → {field} = {Array.isArray(value) ? value.join(', ') : String(value)}
+                <code>{key}</code>
+                {from === undefined ? '' : `: ${shown(from)}`} → {field} = {shown(value)}
               </li>
             ))}
             {[...recipe.conflicts, ...recipe.notes].map((note, index) => (
