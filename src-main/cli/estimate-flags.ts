@@ -65,6 +65,12 @@ export const estimateOptions: OptionSpecs = {
     value: 'REV',
     description: 'with --hf: the branch, tag or commit to read (default main)',
   },
+  recipe: {
+    type: 'string',
+    value: 'FILE',
+    description:
+      'the training recipe as the framework reads it (LLaMA-Factory/axolotl/torchtune/accelerate YAML, DeepSpeed or TrainingArguments JSON): its values are the base, flags override them',
+  },
   input: {
     type: 'string',
     value: 'FILE',
@@ -152,8 +158,10 @@ export function estimateInputFromFlags(
   flags: FlagValues,
   presets: readonly ModelPreset[] = [],
   fileModel?: FileModel,
+  recipeInput: Record<string, unknown> = {},
 ): EstimateInput {
-  const input = inputFromBindings(detailBindings, flags);
+  // A recipe's values are the base; each flag given replaces the one it names.
+  const input = inputFromBindings(detailBindings, flags, structuredClone(recipeInput));
   input.model = fileModel ? modelFromFile(flags, fileModel) : modelFromFlags(flags, presets);
   if (fileModel?.kind === 'gguf') {
     // A GGUF file is its quantization: the nearest scheme the estimator models, unless the flags say otherwise.
@@ -163,6 +171,18 @@ export function estimateInputFromFlags(
   }
   checkFlags(estimateInputSchema, input, bindingsIn(flags), flags, 'estimate');
   return input as EstimateInput;
+}
+
+/** The flags given that replace a value a recipe set: the flag, the recipe's key and the field. */
+export function recipeOverrides(
+  flags: FlagValues,
+  read: readonly { key: string; field: string }[],
+): { flag: string; key: string; field: string }[] {
+  return detailBindings.flatMap(({ flag, path }) => {
+    const given = flags[flag] !== undefined || flags[`no-${flag}`] !== undefined;
+    const entry = read.find(({ field }) => field === path || field.startsWith(`${path}.`));
+    return given && entry ? [{ flag: `--${flag}`, key: entry.key, field: entry.field }] : [];
+  });
 }
 
 /**

@@ -11,7 +11,11 @@ import {
   hasEstimateFlags,
   modelFileFlag,
   needsPresetShape,
+  recipeOverrides,
 } from '../estimate-flags';
+import { english, msg } from '../../domain/messages';
+import { presetForModelId } from '../../domain/recipe-files';
+import { describeRecipe, readRecipeFile, type RecipeReport } from '../recipe-file';
 import { checkInput } from '../flag-input';
 import { calibrationFromFlags, calibrationOption } from '../calibration-flag';
 import { readJsonInput } from '../input-file';
@@ -28,6 +32,7 @@ export const estimateCommand: Command = {
   usage: [
     'estimate (--model ID | --params SIZE) --method M [options] [--json]',
     'estimate (--config FILE | --safetensors FILE | --gguf FILE | --hf ORG/NAME) --method M [options] [--json]',
+    'estimate --recipe FILE [--method M] [flags that override the file] [--json]',
     'estimate --input FILE.json [--json]    (one EstimateInput, or an array of them)',
   ],
   options: { ...estimateOptions, ...calibrationOption },
@@ -55,14 +60,13 @@ export const estimateCommand: Command = {
       );
       return;
     }
-    const { input: given, modelFile } = await estimateFromCli(flags, app);
+    const { input: given, modelFile, recipe } = await estimateFromCli(flags, app);
     const input = { ...given, ...calibrationFromFlags(flags) };
     const output = await callChannel((await app()).dispatcher, 'estimate:compute', input).catch((error: unknown) => {
       throw nameTheFlag(error, estimateFlagFor(flags), typeof flags.gpu === 'string' ? '--gpu' : undefined);
     });
-    if (json) return printJson(io, modelFile ? { ...output, modelFile } : output);
-    const fromFile = modelFile ? `${describeModelFile(modelFile).join('\n')}\n\n` : '';
-    io.stdout(`${fromFile}${renderEstimate(output)}\n`);
+    if (json) return printJson(io, withSources(output, modelFile, recipe));
+    io.stdout(`${describeSources(modelFile, recipe)}${renderEstimate(output)}\n`);
   },
 };
 
@@ -82,26 +86,56 @@ export async function estimateInputFromCli(flags: FlagValues, app: () => Promise
 
 /** The same, with the model file that --config / --safetensors / --gguf read (before the store opens) or --hf fetched. */
 export async function estimateFromCli(
-  flags: FlagValues,
+  given: FlagValues,
   app: () => Promise<App>,
-): Promise<{ input: EstimateInput; modelFile: FileModel | undefined }> {
-  const fileFlag = modelFileFlag(flags);
+): Promise<{ input: EstimateInput; modelFile: FileModel | undefined; recipe: RecipeReport | undefined }> {
+  const fileFlag = modelFileFlag(given);
   // Before anything is fetched: --hf names the model, so --model and --params cannot also.
   for (const other of ['model', 'params'] as const) {
-    if (typeof flags.hf === 'string' && flags[other] !== undefined) {
+    if (typeof given.hf === 'string' && given[other] !== undefined) {
       throw new UsageError(`--${other}`, `give the model once: --${other} or --hf`);
     }
   }
   const modelFile = fileFlag
     ? await readModelFile(fileFlag.kind, fileFlag.path)
-    : typeof flags.hf === 'string'
-      ? (await fetchHfFromCli(flags, app)).model
+    : typeof given.hf === 'string'
+      ? (await fetchHfFromCli(given, app)).model
       : undefined;
-  let presets: ModelPreset[] = [];
-  if (!modelFile && needsPresetShape(flags)) {
-    presets = (await callChannel((await app()).dispatcher, 'models:list', undefined)).models;
+  const recipeFile = typeof given.recipe === 'string' ? await readRecipeFile(given.recipe) : undefined;
+  let presets: ModelPreset[] | undefined;
+  const listPresets = async () =>
+    (presets ??= (await callChannel((await app()).dispatcher, 'models:list', undefined)).models);
+  let flags = given;
+  let recipe: RecipeReport | undefined;
+  if (recipeFile) {
+    const modelGiven = modelFile !== undefined || given.model !== undefined || given.params !== undefined;
+    const preset = recipeFile.modelId && !modelGiven ? presetForModelId(recipeFile.modelId, await listPresets()) : null;
+    if (recipeFile.modelId && !modelGiven && !preset) {
+      throw new UsageError(
+        '--recipe',
+        english(msg('recipeFile.unknownModel', { file: recipeFile.file, model: recipeFile.modelId })),
+      );
+    }
+    // The recipe's model stands for --model where no model flag was given.
+    if (preset) flags = { ...given, model: preset };
+    // A note asking for --gpus is moot once the flag is given.
+    const notes =
+      given.gpus === undefined ? recipeFile.notes : recipeFile.notes.filter((n) => n.code !== 'recipeFile.noGpus');
+    recipe = { ...recipeFile, notes, preset, overridden: recipeOverrides(given, recipeFile.read) };
   }
-  return { input: estimateInputFromFlags(flags, presets, modelFile), modelFile };
+  if (!modelFile && needsPresetShape(flags)) await listPresets();
+  return { input: estimateInputFromFlags(flags, presets, modelFile, recipeFile?.input), modelFile, recipe };
+}
+
+/** What the terminal shows before the answer: what the model file and the recipe gave. */
+export function describeSources(modelFile: FileModel | undefined, recipe: RecipeReport | undefined): string {
+  const lines = [...(modelFile ? describeModelFile(modelFile) : []), ...(recipe ? describeRecipe(recipe) : [])];
+  return lines.length > 0 ? `${lines.join('\n')}\n\n` : '';
+}
+
+/** The JSON answer with the files it came from (`modelFile`, `recipe`) where given. */
+export function withSources<T extends object>(output: T, modelFile?: FileModel, recipe?: RecipeReport): T {
+  return { ...output, ...(modelFile && { modelFile }), ...(recipe && { recipe }) };
 }
 
 /** `--hf ORG/NAME [--revision REV]` through the models:fetchHf channel; its refusals name the flag. */

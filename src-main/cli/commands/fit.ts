@@ -3,11 +3,10 @@ import { english } from '../../domain/messages';
 import { callChannel } from '../../ipc/register';
 import { printJson, type Command } from '../command';
 import { estimateFlagFor, estimateOptions } from '../estimate-flags';
-import { describeModelFile } from '../model-file';
 import { formatNumber } from '../format';
 import { renderTable } from '../table';
 import { nameTheFlag, UsageError } from '../report-error';
-import { estimateFromCli } from './estimate';
+import { describeSources, estimateFromCli, withSources } from './estimate';
 
 const GIB = 2 ** 30;
 
@@ -17,6 +16,7 @@ export const fitCommand: Command = {
   summary: 'what would make a configuration fit a card: the changes, cheapest in speed first',
   usage: [
     'fit --gpu CARD (--model ID | --params SIZE | --config FILE | --gguf FILE | --safetensors FILE | --hf ORG/NAME) --method M [options] [--json]',
+    'fit --gpu CARD --recipe FILE [--method M] [flags that override the file] [--json]',
   ],
   options: estimateOptions,
   notes: [
@@ -29,16 +29,15 @@ export const fitCommand: Command = {
     if (positionals.length > 0) throw new UsageError('fit', `unexpected argument "${positionals[0]}"`);
     if (typeof flags.input === 'string') throw new UsageError('--input', 'fit takes the configuration as flags');
     if (typeof flags.gpu !== 'string') throw new UsageError('--gpu', 'name the card to fit on, e.g. --gpu rtx-4090');
-    const { input, modelFile } = await estimateFromCli(flags, app);
+    const { input, modelFile, recipe } = await estimateFromCli(flags, app);
     const { gpu: card, ...rest } = input;
     const advice = await callChannel((await app()).dispatcher, 'estimate:fit', { input: rest, card: card! }).catch(
       (error: unknown) => {
         throw nameTheFlag(error, (field) => estimateFlagFor(flags)(field.replace(/^input\./, '')), '--gpu');
       },
     );
-    if (json) return printJson(io, modelFile ? { ...advice, modelFile } : advice);
-    const fromFile = modelFile ? `${describeModelFile(modelFile).join('\n')}\n\n` : '';
-    io.stdout(`${fromFile}${renderFit(advice)}\n`);
+    if (json) return printJson(io, withSources(advice, modelFile, recipe));
+    io.stdout(`${describeSources(modelFile, recipe)}${renderFit(advice)}\n`);
   },
 };
 

@@ -7,8 +7,8 @@ import { flagForRankField, rankInputFromFlags, rankOptions, type RankInput } fro
 import { renderRank } from '../render-rank';
 import { nameTheFlag, UsageError } from '../report-error';
 import type { FileModel } from '../../domain/model-files/file-model';
-import { describeModelFile } from '../model-file';
-import { estimateFromCli } from './estimate';
+import type { RecipeReport } from '../recipe-file';
+import { describeSources, estimateFromCli, withSources } from './estimate';
 
 /** `cardwise rank`: every card, GPU count and offer that fits, ranked by cost or time. */
 export const rankCommand: Command = {
@@ -17,6 +17,7 @@ export const rankCommand: Command = {
   usage: [
     'rank (--model ID | --params SIZE) --method M [estimate options] [--tokens N --epochs N ...] [--json]',
     'rank (--config FILE | --safetensors FILE | --gguf FILE | --hf ORG/NAME) --method M [--tokens N ...] [--json]',
+    'rank --recipe FILE [--method M] [flags that override the file] [--tokens N ...] [--json]',
     'rank --input FILE.json [--tokens N ...] [--json]    (one EstimateInput)',
   ],
   options: { ...estimateOptions, ...rankOptions, ...calibrationOption },
@@ -27,6 +28,7 @@ export const rankCommand: Command = {
     if (positionals.length > 0) throw new UsageError('rank', `unexpected argument "${positionals[0]}"`);
     let rankInput: RankInput;
     let modelFile: FileModel | undefined;
+    let recipe: RecipeReport | undefined;
     if (typeof flags.input === 'string') {
       if (hasEstimateFlags(flags))
         throw new UsageError('--input', 'cannot be combined with other estimate flags: put every field in the file');
@@ -37,6 +39,7 @@ export const rankCommand: Command = {
     } else {
       const fromCli = await estimateFromCli(flags, app);
       modelFile = fromCli.modelFile;
+      recipe = fromCli.recipe;
       rankInput = rankInputFromFlags(fromCli.input, flags);
     }
     rankInput.options = { ...rankInput.options, ...calibrationFromFlags(flags) };
@@ -44,9 +47,8 @@ export const rankCommand: Command = {
     const output = await callChannel((await app()).dispatcher, 'rank:compute', rankInput).catch((error: unknown) => {
       throw nameTheFlag(error, flagFor, typeof flags.gpu === 'string' ? '--gpu' : undefined);
     });
-    if (json) return printJson(io, modelFile ? { ...output, modelFile } : output);
-    const fromFile = modelFile ? `${describeModelFile(modelFile).join('\n')}\n\n` : '';
-    io.stdout(`${fromFile}${renderRank(output)}\n`);
+    if (json) return printJson(io, withSources(output, modelFile, recipe));
+    io.stdout(`${describeSources(modelFile, recipe)}${renderRank(output)}\n`);
   },
 };
 

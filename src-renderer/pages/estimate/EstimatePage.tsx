@@ -10,6 +10,8 @@ import { EstimateFields } from './EstimateFields';
 import { EstimateResults } from './EstimateResults';
 import { estimateFormStore } from './estimate-store';
 import { QuickPicks, type LastPick } from './QuickPicks';
+import { RecipeFileInput } from './RecipeFileInput';
+import { applyRecipe } from './recipe-file';
 import { applyQuickPick, pickedFields, type QuickPick } from './quick-picks';
 import { useEstimate } from './use-estimate';
 
@@ -73,6 +75,13 @@ export function EstimatePage() {
   return (
     <div className="estimate">
       <QuickPicks onPick={pickQuestion} last={lastPick} />
+      <RecipeFileInput
+        presets={models}
+        onRecipe={(recipe, preset) => {
+          setLastPick(null);
+          setForm((f) => applyRecipe(f, recipe, preset, models));
+        }}
+      />
       <div className="estimate-columns">
         <EstimateFields
           form={form}
