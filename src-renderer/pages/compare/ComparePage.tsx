@@ -16,6 +16,7 @@ import { compareFormStore, toRankInput, type CompareForm } from './compare-form'
 import { CostTimeChart } from './CostTimeChart';
 import { RankTable } from './RankTable';
 import { WorkloadFields } from './WorkloadFields';
+import { SetupFields } from '../shared/SetupFields';
 import { msg } from '../../../src-main/domain/messages';
 import { messageKey, useMessageText } from '../../lib/messages';
 import './compare.css';
@@ -96,6 +97,7 @@ export function ComparePage() {
         <span className="muted">{t('compare.summaryLabel')}</span> <strong>{summary}</strong>{' '}
         <a href={pageHref('estimate')}>{t('compare.changeOnEstimate')}</a>
       </p>
+      <SetupFields idPrefix="cmp-setup" />
       <WorkloadFields
         form={form}
         onChange={(key, value) => setForm((f) => ({ ...f, [key]: value }))}

@@ -157,7 +157,6 @@ export function RankTable(props: RankTableProps) {
                 gpus: c.gpus,
                 provider: c.provider,
                 currency: c.currency,
-                hours: c.hours ?? undefined,
               })}
               aria-label={t('compare.planThisLabel', { setup: `${c.cardName} ×${c.gpus} ${c.provider}` })}
             >
