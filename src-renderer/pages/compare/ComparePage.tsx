@@ -7,6 +7,9 @@ import { useLive } from '../../lib/queries';
 import { optionLabel } from '../../../src-main/domain/fields/resolve';
 import { formatParams } from '../../lib/format';
 import { useSessionStore } from '../../lib/session-store';
+import { useUrlState } from '../../lib/url-state';
+import { PAGE_LINKS } from '../shared/page-links';
+import { LinkNotice } from '../shared/LinkNotice';
 import { pageHref } from '../../lib/use-hash-route';
 import { CUSTOM_SIZE, toEstimateInput, type EstimateForm } from '../estimate/estimate-form';
 import { estimateFormStore } from '../estimate/estimate-store';
@@ -46,6 +49,8 @@ export function ComparePage() {
   const { t } = useTranslation();
   const text = useMessageText();
   const { settings, reportError, setPageState } = useApp();
+  // The address holds the page's forms: a reload or a pasted link restores them.
+  const rejected = useUrlState('compare', PAGE_LINKS.compare);
   const [estimateForm] = useSessionStore(estimateFormStore);
   const [form, setForm] = useSessionStore(compareFormStore);
   const catalog = useCatalog();
@@ -93,6 +98,7 @@ export function ComparePage() {
 
   return (
     <div className="compare">
+      <LinkNotice rejected={rejected} />
       <p className="setup-summary">
         <span className="muted">{t('compare.summaryLabel')}</span> <strong>{summary}</strong>{' '}
         <a href={pageHref('estimate')}>{t('compare.changeOnEstimate')}</a>

@@ -15,16 +15,10 @@ import { useJobSummary } from './job-summary';
 import { OwnershipSection } from './OwnershipSection';
 import { PlanFields } from './PlanFields';
 import { PlanResults } from './PlanResults';
-import {
-  applyPlanLink,
-  planFormStore,
-  spotOffers,
-  toPlanRequest,
-  withSpotMode,
-  type PlanForm,
-  type PlanProblem,
-} from './plan-form';
-import { parsePlanLink } from './plan-link';
+import { planFormStore, spotOffers, toPlanRequest, withSpotMode, type PlanForm, type PlanProblem } from './plan-form';
+import { useUrlState } from '../../lib/url-state';
+import { PAGE_LINKS } from '../shared/page-links';
+import { LinkNotice } from '../shared/LinkNotice';
 import './plan.css';
 
 /** "How should I pay?": every billing option for one set-up and job, and rent vs buy. */
@@ -39,14 +33,13 @@ export function PlanPage() {
   const [ownershipSettled, setOwnershipSettled] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
 
-  // A link from Compare (`#/plan?card=…`) fills the form once and opens the page at its heading.
+  // The address holds the page (a link from Compare, a reload or a pasted link fills the forms).
+  const rejected = useUrlState('plan', PAGE_LINKS.plan);
+  // The page opens at its top, its heading (what it plans) focused: "Plan this" lands here.
   useEffect(() => {
-    const link = parsePlanLink(window.location.hash);
-    if (!link.card) return;
-    setForm((f) => applyPlanLink(f, link));
     window.scrollTo(0, 0);
     heading.current?.focus();
-  }, [setForm]);
+  }, []);
 
   // The job's hours on this card and GPU count: the same ranking Compare computes, for this set-up only.
   const gpuCount = Number(form.gpus);
@@ -117,6 +110,7 @@ export function PlanPage() {
 
   return (
     <div className="plan">
+      <LinkNotice rejected={rejected} />
       <section className="panel plan-job" aria-labelledby="plan-job-title">
         <h2 id="plan-job-title" ref={heading} tabIndex={-1} data-testid="plan-heading">
           {summary}

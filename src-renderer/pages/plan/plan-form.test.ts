@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Offer } from '../../../src-main/domain/catalog';
-import { applyPlanLink, DEFAULT_PLAN_FORM, spotOffers, toPlanRequest, valueAt, withSpotMode } from './plan-form';
+import { DEFAULT_PLAN_FORM, spotOffers, toPlanRequest, valueAt, withSpotMode } from './plan-form';
 
 const offer = (provider: string, billing: Offer['billing'], currency: Offer['currency'] = 'CNY'): Offer => ({
   id: `${provider}-${billing}`,
@@ -94,19 +94,6 @@ describe('spotOffers', () => {
     expect(spotOffers(offers, 'rtx-4090', 'CNY', '')).toEqual({ someLackSpot: true, allHaveHourly: false });
     expect(spotOffers(offers, 'rtx-4090', 'CNY', 'AutoDL')).toEqual({ someLackSpot: true, allHaveHourly: true });
     expect(spotOffers(offers, 'rtx-4090', 'USD', '')).toEqual({ someLackSpot: false, allHaveHourly: false });
-  });
-});
-
-describe('applyPlanLink', () => {
-  it('lets the link win and resets the provider on a new card', () => {
-    const form = { ...DEFAULT_PLAN_FORM, provider: 'Vast.ai', card: 'rtx-3090' };
-    expect(applyPlanLink(form, { card: 'a800-80gb' }).provider).toBe('');
-    expect(applyPlanLink(form, { card: 'a800-80gb', provider: 'AutoDL', hours: 9.57, gpus: 2 })).toMatchObject({
-      card: 'a800-80gb',
-      provider: 'AutoDL',
-      computeHours: '9.57',
-      gpus: '2',
-    });
   });
 });
 

@@ -16,7 +16,6 @@ import { extrasSchema, planInputSchema, spotSettingsSchema } from '../../../src-
 import type { ChannelInput } from '../../../src-main/ipc/contract';
 import { numberFromText } from '../../lib/field-problems';
 import { createSessionStore, reviveFlat } from '../../lib/session-store';
-import type { PlanLink } from './plan-link';
 
 export type PlanRequest = ChannelInput<'plan:compute'>;
 
@@ -81,7 +80,7 @@ export const DEFAULT_PLAN_FORM: PlanForm = {
 };
 
 /** A saved Plan form made safe: wrong types and unknown choices fall back to the defaults. */
-function revivePlanForm(saved: unknown): PlanForm {
+export function revivePlanForm(saved: unknown): PlanForm {
   const form = reviveFlat(saved, DEFAULT_PLAN_FORM);
   if (!currencySchema.options.includes(form.currency)) form.currency = DEFAULT_PLAN_FORM.currency;
   if (!USER_SPOT_MODES.includes(form.userSpotMode)) form.userSpotMode = 'none';
@@ -112,21 +111,6 @@ export function withSpotMode(form: PlanForm, mode: UserSpotMode, onDemandPerGpuH
         ? String(Math.round(onDemandPerGpuHour * share * 100) / 100)
         : '';
   return { ...form, userSpotMode: mode, userSpotValue: value };
-}
-
-/** The form with a link from another page applied (the link wins; a new card resets the provider). */
-export function applyPlanLink(form: PlanForm, link: PlanLink): PlanForm {
-  const next = { ...form };
-  if (link.card) {
-    next.card = link.card;
-    next.provider = '';
-  }
-  if (link.gpus !== undefined) next.gpus = String(link.gpus);
-  if (link.provider !== undefined) next.provider = link.provider;
-  if (link.currency) next.currency = link.currency;
-  // A link without hours plans the job of the shared set-up (its hours on this card).
-  next.computeHours = link.hours !== undefined ? String(link.hours) : '';
-  return next;
 }
 
 /** What the offers of the chosen card say about spot pricing, for the form. */
