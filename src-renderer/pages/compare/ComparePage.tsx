@@ -10,6 +10,10 @@ import { useSessionStore } from '../../lib/session-store';
 import { useUrlState } from '../../lib/url-state';
 import { PAGE_LINKS } from '../shared/page-links';
 import { LinkNotice } from '../shared/LinkNotice';
+import { CopyCli } from '../shared/CopyCli';
+import { rankCommand } from '../../lib/cli-command';
+import { encodeRankCsv } from '../../../src-main/domain/cost/rank-csv';
+import { downloadText } from '../runs/download';
 import { pageHref } from '../../lib/use-hash-route';
 import { CUSTOM_SIZE, toEstimateInput, type EstimateForm } from '../estimate/estimate-form';
 import { estimateFormStore } from '../estimate/estimate-store';
@@ -154,7 +158,18 @@ export function ComparePage() {
                   />
                 </section>
                 <section className="panel" aria-labelledby="cmp-table-title">
-                  <h2 id="cmp-table-title">{t('compare.tableTitle', { count: output.candidates.length })}</h2>
+                  <div className="panel-head">
+                    <h2 id="cmp-table-title">{t('compare.tableTitle', { count: output.candidates.length })}</h2>
+                    <button
+                      type="button"
+                      title={t('setup.csvNote')}
+                      onClick={() =>
+                        downloadText('cardwise-ranking.csv', encodeRankCsv(output.candidates), 'text/csv;charset=utf-8')
+                      }
+                    >
+                      {t('setup.csvExport')}
+                    </button>
+                  </div>
                   <p className="muted small">{t('compare.tableNote')}</p>
                   <RankTable
                     groups={groups}
@@ -172,6 +187,7 @@ export function ComparePage() {
             ) : (
               <p className="panel muted">{t('compare.noCandidates')}</p>
             )}
+            {prepared.input ? <CopyCli command={rankCommand(prepared.input)} idPrefix="cmp" /> : null}
             {output.excluded.length > 0 ? (
               <section className="panel excluded" aria-labelledby="cmp-excluded-title">
                 <details open={output.candidates.length === 0}>

@@ -117,7 +117,12 @@ export function toRankInput(
   if (checkInput(estimate)) return { problem: { field: 'estimate', reason: 'estimate' } };
   const job = toWorkload(form);
   if ('problem' in job) return job;
-  const workload = job.workload;
+  const workload = { ...job.workload };
+  // One figure, as `cardwise rank --tokens-per-sample` sets both: the set-up's mean sample length prices 1k samples.
+  const perSample = estimate.tokensPerSample;
+  if (workload.tokensPerSample === undefined && perSample !== undefined && Number.isInteger(perSample)) {
+    workload.tokensPerSample = perSample;
+  }
   const gpuCounts = parseGpuCounts(form.gpuCounts);
   if (gpuCounts.length === 0 || gpuCounts.length > 8) return { problem: { field: 'gpuCounts', reason: 'gpu-counts' } };
   return {

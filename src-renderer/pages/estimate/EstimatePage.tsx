@@ -8,6 +8,8 @@ import { useSessionStore } from '../../lib/session-store';
 import { useUrlState } from '../../lib/url-state';
 import { PAGE_LINKS } from '../shared/page-links';
 import { LinkNotice } from '../shared/LinkNotice';
+import { CopyCli } from '../shared/CopyCli';
+import { estimateCommand } from '../../lib/cli-command';
 import { CUSTOM_SIZE, ESTIMATE_FIELDS, shownFields, toEstimateInput, updateForm } from './estimate-form';
 import { EstimateFields } from './EstimateFields';
 import { EstimateResults } from './EstimateResults';
@@ -89,6 +91,7 @@ export function EstimatePage() {
           {estimate.output ? (
             <div className={estimate.stale ? 'stale' : undefined}>
               <EstimateResults output={estimate.output} cards={cards} headroomFraction={settings.headroomFraction} />
+              <CopyCli command={estimateCommand(input)} idPrefix="est" />
             </div>
           ) : (
             <p className="muted">{problem ? t('estimate.fixInput') : t('estimate.computing')}</p>
