@@ -64,7 +64,9 @@ async function strayEnglish(page: Page, data: readonly string[]): Promise<string
   // `cardwise` command is code (flag names and values), never translated.
   let text = await page.locator('main').evaluate((main) => {
     const copy = main.cloneNode(true) as HTMLElement;
-    copy.querySelectorAll('a[href^="http"], td.run-notes, .cell-sub, td.source, pre.cli-command').forEach((element) => element.remove());
+    copy
+      .querySelectorAll('a[href^="http"], td.run-notes, .cell-sub, td.source, pre.cli-command')
+      .forEach((element) => element.remove());
     document.body.append(copy);
     const shown = copy.innerText;
     copy.remove();
