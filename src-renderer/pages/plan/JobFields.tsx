@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../components/TextField';
+import { JobSizeFields } from '../shared/JobSizeFields';
 import { useMessageText } from '../../lib/messages';
 import { useSessionStore } from '../../lib/session-store';
 import { compareFormStore, workloadProblem } from '../compare/compare-form';
@@ -18,24 +18,12 @@ export function JobFields() {
     <fieldset className="job-fields">
       <legend>{t('setup.jobLegend')}</legend>
       <div className="field-row">
-        <TextField
-          id="plan-tokens"
-          label={t('compare.tokens')}
-          value={form.tokens}
-          onChange={(v) => setForm((f) => ({ ...f, tokens: v }))}
-          placeholder="200m"
-          hint={t('setup.tokensHint')}
-          error={errorFor('tokens')}
-        />
-        <TextField
-          id="plan-epochs"
-          type="number"
-          min={0}
-          step="any"
-          label={t('compare.epochs')}
-          value={form.epochs}
-          onChange={(v) => setForm((f) => ({ ...f, epochs: v }))}
-          error={errorFor('epochs')}
+        <JobSizeFields
+          form={form}
+          onChange={(key, value) => setForm((f) => ({ ...f, [key]: value }))}
+          errorFor={errorFor}
+          idPrefix="plan"
+          tokensHint={t('setup.tokensHint')}
         />
       </div>
     </fieldset>
