@@ -18,6 +18,7 @@ export function useJobSummary(form: PlanForm, cardName: string, jobHours: number
   const gpus = form.gpus.trim();
   const tokens = parseParamCount(job.tokens);
   const typed = form.computeHours.trim();
+  const epochs = job.epochs.trim() || '1';
   const hours =
     typed !== ''
       ? t('plan.heading.typedHours', { hours: typed })
@@ -26,7 +27,7 @@ export function useJobSummary(form: PlanForm, cardName: string, jobHours: number
         : '';
   const jobText =
     tokens !== null && typed === ''
-      ? t('plan.heading.job', { tokens: formatParams(tokens), epochs: job.epochs.trim() || '1' })
+      ? t('plan.heading.job', { tokens: formatParams(tokens), epochs, count: Number(epochs) })
       : '';
   return [t('plan.heading.setupOn', { setup, card: cardName, gpus }), jobText, hours].filter(Boolean).join(' · ');
 }
