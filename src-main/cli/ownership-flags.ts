@@ -12,7 +12,7 @@ const NUMBER_FLAGS: [string, keyof OwnershipRequest, string, string][] = [
   ['card-price', 'cardPrice', 'PRICE', 'price of one card (required)'],
   ['server-price', 'serverPrice', 'PRICE', 'the rest of the server: chassis, CPU, RAM, disks'],
   ['power-w', 'powerW', 'W', 'whole-server draw at load, in watts (required)'],
-  ['idle-power-w', 'idlePowerW', 'W', 'draw while idle (default: same as at load)'],
+  ['idle-power-w', 'idlePowerW', 'W', 'draw while idle (default: half the draw at load)'],
   ['kwh-price', 'electricityPricePerKWh', 'PRICE', 'electricity price per kWh'],
   ['pue', 'pue', 'X', 'cooling multiplier on power, 1–5'],
   ['hosting', 'hostingPerMonth', 'PRICE', 'hosting / rack / bandwidth per month'],

@@ -55,3 +55,12 @@ export const DEFAULT_SNAPSHOT_DAYS = 30;
  * rate (docs/sources.md): the articles give none. Every default it converts stays an editable field.
  */
 export const CNY_PER_USD_FOR_DEFAULTS = 7.2;
+
+/**
+ * Idle draw of a server as a share of its draw at load: "even an energy-efficient server still
+ * consumes about half its full power when doing virtually no work" (Barroso & Hölzle, "The Case
+ * for Energy-Proportional Computing", IEEE Computer 40(12), 2007, https://doi.org/10.1109/MC.2007.443).
+ * Used when the user gives no idle power, so power scales with utilization instead of charging
+ * full load around the clock.
+ */
+export const IDLE_POWER_SHARE = 0.5;

@@ -94,6 +94,7 @@ export function planParsedJob(input: PlanInput): JobPlan {
         input.gpuCount,
         input.setupHours + input.computeHours,
         onDemandPricePerHour,
+        input.setupHours + input.idleHours,
       );
       packages.push(breakEven);
       options.push(packageOption(ctx, offer, breakEven));

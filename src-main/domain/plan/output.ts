@@ -46,6 +46,12 @@ export interface PackageBreakEven {
   breakEvenHoursPerDay: number | null;
   /** Full 24-hour days of use per period at which the package breaks even. */
   breakEvenDaysPerPeriod: number | null;
+  /**
+   * The job length in compute hours (the cost chart's x axis) at which the package costs what
+   * on-demand does: break-even hours less the setup and idle hours on-demand also bills; 0 when
+   * the package is cheaper for any job. One number for the panel and the chart's crossing.
+   */
+  breakEvenComputeHours: number | null;
   /** Periods this job needs. */
   periodsBought: number;
   /** Paid hours left unused when the job ends before the last period does. */

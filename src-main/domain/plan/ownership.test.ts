@@ -71,6 +71,17 @@ describe('rent or buy', () => {
       .forEach((point, i) => expect(point.costPerUsedCardHour).toBeLessThan(plan.series[i]!.costPerUsedCardHour));
   });
 
+  it('scales power with utilization: an unset idle draw is half the load draw (linear model, Fan et al. 2007)', () => {
+    const input = ownershipInputSchema.parse({ cardPrice: 0, powerW: 8000, electricityPricePerKWh: 1 });
+    // P(u) = 4 kW + (8 − 4) kW × u: 4 kW idle, 5.6 kW at 40%, 8 kW at full load, × 730 h × ¥1.
+    expect(monthlyPowerCost(input, 0)).toBeCloseTo(4 * 730, 9);
+    expect(monthlyPowerCost(input, 0.4)).toBeCloseTo(5.6 * 730, 9);
+    expect(monthlyPowerCost(input, 1)).toBeCloseTo(8 * 730, 9);
+    const low = planOwnership({ cardPrice: 0, powerW: 8000, utilization: 0.2 });
+    const high = planOwnership({ cardPrice: 0, powerW: 8000, utilization: 0.8 });
+    expect(low.monthly.power).toBeLessThan(high.monthly.power);
+  });
+
   it('returns no break-even when renting is cheaper even at full load', () => {
     expect(
       planOwnership({ cardPrice: 0, powerW: 0, otherPerMonth: 59_200, rentalPricePerCardHour: 5 }).breakEvenUtilization,

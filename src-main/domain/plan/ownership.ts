@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { currencySchema } from '../catalog';
-import { HOURS_PER_MONTH } from './defaults';
+import { HOURS_PER_MONTH, IDLE_POWER_SHARE } from './defaults';
 import { roundBill } from './money';
 import { inputErrorFrom } from '../errors';
 import { msg, ruleIssue } from '../messages';
@@ -19,7 +19,7 @@ export const ownershipInputSchema = z
     serverPrice: z.number().min(0).max(1_000_000_000).default(0),
     /** Whole-server draw at load, in watts ("整机功耗轻松到四千瓦以上", article 001 §1.1). */
     powerW: z.number().min(0).max(1_000_000),
-    /** Draw while idle; default = powerW (always-on, as the article prices it). */
+    /** Draw while idle; default IDLE_POWER_SHARE × powerW (an idle server still draws about half its peak). */
     idlePowerW: z.number().min(0).max(1_000_000).optional(),
     /** Local electricity price per kWh ("每度电八角", article 001 §1.1). */
     electricityPricePerKWh: z.number().min(0).max(100).default(0.8),
@@ -68,9 +68,19 @@ export function costPerUsedCardHour(monthlyCost: number, cardCount: number, util
   return monthlyCost / (cardCount * HOURS_PER_MONTH * utilization);
 }
 
-/** Power per month: W ÷ 1000 × 730 h × price per kWh × PUE, load and idle hours weighted by utilization. */
+/** The idle draw of the server: the one given, else IDLE_POWER_SHARE of the load draw. */
+export function idlePowerOf(input: Pick<OwnershipInput, 'powerW' | 'idlePowerW'>): number {
+  return input.idlePowerW ?? IDLE_POWER_SHARE * input.powerW;
+}
+
+/**
+ * Power per month: P(u) = P_idle + (P_load − P_idle) × u (the linear server power model of Fan,
+ * Weber & Barroso, "Power provisioning for a warehouse-sized computer", ISCA 2007,
+ * https://research.google/pubs/power-provisioning-for-a-warehouse-sized-computer/), then
+ * W ÷ 1000 × 730 h × price per kWh × PUE.
+ */
 export function monthlyPowerCost(input: OwnershipInput, utilization: number): number {
-  const idleW = input.idlePowerW ?? input.powerW;
+  const idleW = idlePowerOf(input);
   const averageW = utilization * input.powerW + (1 - utilization) * idleW;
   return (averageW / 1000) * HOURS_PER_MONTH * input.electricityPricePerKWh * input.pue;
 }

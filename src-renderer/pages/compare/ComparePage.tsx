@@ -7,6 +7,13 @@ import { useLive } from '../../lib/queries';
 import { optionLabel } from '../../../src-main/domain/fields/resolve';
 import { formatParams } from '../../lib/format';
 import { useSessionStore } from '../../lib/session-store';
+import { useUrlState } from '../../lib/url-state';
+import { PAGE_LINKS } from '../shared/page-links';
+import { LinkNotice } from '../shared/LinkNotice';
+import { CopyCli } from '../shared/CopyCli';
+import { rankCommand } from '../../lib/cli-command';
+import { encodeRankCsv } from '../../../src-main/domain/cost/rank-csv';
+import { downloadText } from '../runs/download';
 import { pageHref } from '../../lib/use-hash-route';
 import { CUSTOM_SIZE, toEstimateInput, type EstimateForm } from '../estimate/estimate-form';
 import { estimateFormStore } from '../estimate/estimate-store';
@@ -16,6 +23,7 @@ import { compareFormStore, toRankInput, type CompareForm } from './compare-form'
 import { CostTimeChart } from './CostTimeChart';
 import { RankTable } from './RankTable';
 import { WorkloadFields } from './WorkloadFields';
+import { SetupFields } from '../shared/SetupFields';
 import { msg } from '../../../src-main/domain/messages';
 import { messageKey, useMessageText } from '../../lib/messages';
 import './compare.css';
@@ -45,6 +53,8 @@ export function ComparePage() {
   const { t } = useTranslation();
   const text = useMessageText();
   const { settings, reportError, setPageState } = useApp();
+  // The address holds the page's forms: a reload or a pasted link restores them.
+  const rejected = useUrlState('compare', PAGE_LINKS.compare);
   const [estimateForm] = useSessionStore(estimateFormStore);
   const [form, setForm] = useSessionStore(compareFormStore);
   const catalog = useCatalog();
@@ -92,10 +102,12 @@ export function ComparePage() {
 
   return (
     <div className="compare">
+      <LinkNotice rejected={rejected} />
       <p className="setup-summary">
         <span className="muted">{t('compare.summaryLabel')}</span> <strong>{summary}</strong>{' '}
         <a href={pageHref('estimate')}>{t('compare.changeOnEstimate')}</a>
       </p>
+      <SetupFields idPrefix="cmp-setup" />
       <WorkloadFields
         form={form}
         onChange={(key, value) => setForm((f) => ({ ...f, [key]: value }))}
@@ -146,7 +158,18 @@ export function ComparePage() {
                   />
                 </section>
                 <section className="panel" aria-labelledby="cmp-table-title">
-                  <h2 id="cmp-table-title">{t('compare.tableTitle', { count: output.candidates.length })}</h2>
+                  <div className="panel-head">
+                    <h2 id="cmp-table-title">{t('compare.tableTitle', { count: output.candidates.length })}</h2>
+                    <button
+                      type="button"
+                      title={t('setup.csvNote')}
+                      onClick={() =>
+                        downloadText('cardwise-ranking.csv', encodeRankCsv(output.candidates), 'text/csv;charset=utf-8')
+                      }
+                    >
+                      {t('setup.csvExport')}
+                    </button>
+                  </div>
                   <p className="muted small">{t('compare.tableNote')}</p>
                   <RankTable
                     groups={groups}
@@ -164,6 +187,7 @@ export function ComparePage() {
             ) : (
               <p className="panel muted">{t('compare.noCandidates')}</p>
             )}
+            {prepared.input ? <CopyCli command={rankCommand(prepared.input)} idPrefix="cmp" /> : null}
             {output.excluded.length > 0 ? (
               <section className="panel excluded" aria-labelledby="cmp-excluded-title">
                 <details open={output.candidates.length === 0}>

@@ -4,7 +4,7 @@ import type { Card, Offer } from '../../../src-main/domain/catalog';
 import { GIB, currencySymbol, formatGiB, formatHours, formatNumber, formatPrice } from '../../lib/format';
 import { fitVerdict } from '../../lib/verdict';
 import { PriceInput } from '../catalog/PriceInput';
-import { planHref } from '../plan/plan-link';
+import { planHref } from '../shared/page-links';
 import type { OfferRows } from '../../../src-main/domain/cost/rank-answer';
 import { candidateId, type Candidate } from './chart-points';
 import type { RankSort } from './compare-form';
@@ -157,7 +157,6 @@ export function RankTable(props: RankTableProps) {
                 gpus: c.gpus,
                 provider: c.provider,
                 currency: c.currency,
-                hours: c.hours ?? undefined,
               })}
               aria-label={t('compare.planThisLabel', { setup: `${c.cardName} ×${c.gpus} ${c.provider}` })}
             >

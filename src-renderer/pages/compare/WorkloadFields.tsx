@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { currencySchema } from '../../../src-main/domain/catalog';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
+import { JobSizeFields } from '../shared/JobSizeFields';
 import { messageOptions, options } from '../../lib/options';
 import { useMessageText } from '../../lib/messages';
 import { BILLING_FILTERS, GPU_CHOICES, SORTS, parseGpuCounts, toggleGpuCount, type CompareForm } from './compare-form';
@@ -20,24 +21,12 @@ export function WorkloadFields({ form, onChange, errorFor }: WorkloadFieldsProps
   return (
     <form className="compare-form" onSubmit={(event) => event.preventDefault()} aria-label={t('compare.formLabel')}>
       <div className="compare-form-grid">
-        <TextField
-          id="cmp-tokens"
-          label={t('compare.tokens')}
-          value={form.tokens}
-          onChange={(v) => onChange('tokens', v)}
-          placeholder="200m"
-          hint={t('compare.tokensHint')}
-          error={errorFor('tokens')}
-        />
-        <TextField
-          id="cmp-epochs"
-          type="number"
-          min={0}
-          step="any"
-          label={t('compare.epochs')}
-          value={form.epochs}
-          onChange={(v) => onChange('epochs', v)}
-          error={errorFor('epochs')}
+        <JobSizeFields
+          form={form}
+          onChange={(key, value) => onChange(key, value)}
+          errorFor={errorFor}
+          idPrefix="cmp"
+          tokensHint={t('compare.tokensHint')}
         />
         <TextField
           id="cmp-per-sample"

@@ -11,16 +11,20 @@ describe('toRankInput', () => {
     expect(toRankInput(estimate, { ...DEFAULT_COMPARE_FORM, tokens: '200m' }).input?.workload).toEqual({
       tokens: 2e8,
       epochs: 1,
+      tokensPerSample: estimate.tokensPerSample,
     });
     expect(toRankInput(estimate, { ...DEFAULT_COMPARE_FORM, tokens: '1.5b', epochs: '3' }).input?.workload).toEqual({
       tokens: 1.5e9,
       epochs: 3,
+      tokensPerSample: estimate.tokensPerSample,
     });
   });
 
   it('sends the options and leaves out empty optional fields', () => {
     const { input } = toRankInput(estimate, { ...DEFAULT_COMPARE_FORM, tokens: '', epochs: '', billing: 'spot' });
-    expect(input?.workload).toEqual({});
+    // The set-up's mean sample length prices 1k samples, as `cardwise rank --tokens-per-sample` does.
+    expect(input?.workload).toEqual({ tokensPerSample: estimate.tokensPerSample });
+    expect(estimate.tokensPerSample).toBeGreaterThan(0);
     expect(input?.options).toEqual({ gpuCounts: [1, 2, 4, 8], billing: 'spot', currency: 'CNY', sort: 'jobCost' });
     expect(input?.input).toEqual(estimate);
   });

@@ -80,15 +80,8 @@ export type CompareProblem =
   | { field: keyof CompareForm | 'estimate'; reason: 'count' | 'gpu-counts' | 'estimate' }
   | { field: keyof CompareForm; reason: 'range'; message: Message };
 
-/**
- * The rank:compute input for the Estimate configuration and this form, or the first field
- * that stops it. Empty optional fields are left out, so the backend applies its defaults.
- */
-export function toRankInput(
-  estimate: EstimateInput,
-  form: CompareForm,
-): { input: RankInput; problem?: undefined } | { input?: undefined; problem: CompareProblem } {
-  if (checkInput(estimate)) return { problem: { field: 'estimate', reason: 'estimate' } };
+/** The job of the form (tokens, epochs, tokens per sample) as the contract takes it, or the field that stops it. */
+function toWorkload(form: CompareForm): { workload: RankInput['workload'] } | { problem: CompareProblem } {
   const workload: RankInput['workload'] = {};
   if (form.tokens.trim() !== '') {
     const tokens = parseParamCount(form.tokens);
@@ -103,6 +96,32 @@ export function toRankInput(
     const { field, detail } = firstProblem(checked.error, workloadSchema);
     const formField = (field ?? 'tokens') as keyof RankInput['workload'] & keyof CompareForm;
     return { problem: { field: formField, reason: 'range', message: detail } };
+  }
+  return { workload };
+}
+
+/** The first field of the job that cannot be sent (for a page that shows the job without the ranking options). */
+export function workloadProblem(form: CompareForm): CompareProblem | undefined {
+  const job = toWorkload(form);
+  return 'problem' in job ? job.problem : undefined;
+}
+
+/**
+ * The rank:compute input for the Estimate configuration and this form, or the first field
+ * that stops it. Empty optional fields are left out, so the backend applies its defaults.
+ */
+export function toRankInput(
+  estimate: EstimateInput,
+  form: CompareForm,
+): { input: RankInput; problem?: undefined } | { input?: undefined; problem: CompareProblem } {
+  if (checkInput(estimate)) return { problem: { field: 'estimate', reason: 'estimate' } };
+  const job = toWorkload(form);
+  if ('problem' in job) return job;
+  const workload = { ...job.workload };
+  // One figure, as `cardwise rank --tokens-per-sample` sets both: the set-up's mean sample length prices 1k samples.
+  const perSample = estimate.tokensPerSample;
+  if (workload.tokensPerSample === undefined && perSample !== undefined && Number.isInteger(perSample)) {
+    workload.tokensPerSample = perSample;
   }
   const gpuCounts = parseGpuCounts(form.gpuCounts);
   if (gpuCounts.length === 0 || gpuCounts.length > 8) return { problem: { field: 'gpuCounts', reason: 'gpu-counts' } };

@@ -5,6 +5,11 @@ import { useApp } from '../../lib/app-context';
 import { useCatalog } from '../../lib/catalog';
 import { useMessageText } from '../../lib/messages';
 import { useSessionStore } from '../../lib/session-store';
+import { useUrlState } from '../../lib/url-state';
+import { PAGE_LINKS } from '../shared/page-links';
+import { LinkNotice } from '../shared/LinkNotice';
+import { CopyCli } from '../shared/CopyCli';
+import { estimateCommand } from '../../lib/cli-command';
 import { CUSTOM_SIZE, ESTIMATE_FIELDS, shownFields, toEstimateInput, updateForm } from './estimate-form';
 import { EstimateFields } from './EstimateFields';
 import { EstimateResults } from './EstimateResults';
@@ -26,6 +31,8 @@ export function EstimatePage() {
   const { t } = useTranslation();
   const text = useMessageText();
   const { settings, reportError, setPageState } = useApp();
+  // The address holds the page's forms: a reload or a pasted link restores them.
+  const rejected = useUrlState('estimate', PAGE_LINKS.estimate);
   const { cards, models, loaded, failed } = useCatalog();
   // Shared with Compare and kept across reloads (see estimate-store.ts).
   const [form, setForm] = useSessionStore(estimateFormStore);
@@ -74,6 +81,7 @@ export function EstimatePage() {
 
   return (
     <div className="estimate">
+      <LinkNotice rejected={rejected} />
       <QuickPicks onPick={pickQuestion} last={lastPick} />
       <RecipeFileInput
         presets={models}
@@ -102,6 +110,7 @@ export function EstimatePage() {
           {estimate.output ? (
             <div className={estimate.stale ? 'stale' : undefined}>
               <EstimateResults output={estimate.output} cards={cards} headroomFraction={settings.headroomFraction} />
+              <CopyCli command={estimateCommand(input)} idPrefix="est" />
             </div>
           ) : (
             <p className="muted">{problem ? t('estimate.fixInput') : t('estimate.computing')}</p>

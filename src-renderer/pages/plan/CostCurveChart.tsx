@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { LineChart, type ChartMarker, type LineSeries } from '../../components/LineChart';
-import { formatHours, formatNumber, formatPrice } from '../../lib/format';
+import { formatHours, formatPrice } from '../../lib/format';
 import type { PlanOutput } from './bill';
 import { valueAt } from './plan-form';
 import { useMessageText } from '../../lib/messages';
@@ -42,7 +42,7 @@ export function CostCurveChart({ plan, computeHours }: { plan: Plan; computeHour
           {plan.series.crossings.map((c) => (
             <li key={`${c.computeHours}${c.cheaperAfter}`}>
               {t('plan.crossing', {
-                hours: formatNumber(c.computeHours, 1),
+                hours: formatHours(c.computeHours),
                 after: labelOf(c.cheaperAfter),
                 before: labelOf(c.cheaperBefore),
               })}

@@ -1,34 +1,50 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currencySchema } from '../../../src-main/domain/catalog';
+import type { Currency } from '../../../src-main/domain/catalog';
 import { LineChart } from '../../components/LineChart';
-import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
 import { useApp } from '../../lib/app-context';
 import { currencySymbol, formatPercent, formatPrice } from '../../lib/format';
 import { useMessageText } from '../../lib/messages';
 import { useSessionStore } from '../../lib/session-store';
-import { messageOptions } from '../../lib/options';
 import { useLive } from '../../lib/queries';
-import { OWNERSHIP_FIELDS, ownershipFormStore, toOwnershipRequest, type OwnershipForm } from './ownership-form';
+import {
+  OWNERSHIP_FIELDS,
+  ownershipFormStore,
+  toOwnershipRequest,
+  type OwnershipFallbacks,
+  type OwnershipForm,
+} from './ownership-form';
 
-/** "Rent or buy": what a used card-hour costs when you own the server, against a rental price. */
-export function OwnershipSection({ onSettled }: { onSettled: (settled: boolean) => void }) {
+interface OwnershipSectionProps {
+  onSettled: (settled: boolean) => void;
+  /** The plan's currency, card name and what its set-up fills in (count, power, rental price). */
+  currency: Currency;
+  cardName: string;
+  fromPlan: Omit<OwnershipFallbacks, 'electricityPricePerKWh'>;
+}
+
+/** "Rent or buy": what a used card-hour costs when you own the plan's cards, against renting them. */
+export function OwnershipSection({ onSettled, currency: planCurrency, cardName, fromPlan }: OwnershipSectionProps) {
   const { t } = useTranslation();
   const text = useMessageText();
   const { reportError, settings } = useApp();
   const [form, setForm] = useSessionStore(ownershipFormStore);
-  // Settings' price is in the default currency: it stands in only for a form in that currency.
-  const settingsPower = form.currency === settings.currency ? settings.electricityPricePerKWh : undefined;
-  const prepared = toOwnershipRequest(form, settingsPower);
+  // Settings' price is in the default currency: it stands in only for a plan in that currency.
+  const settingsPower = planCurrency === settings.currency ? settings.electricityPricePerKWh : undefined;
+  const fallbacks: OwnershipFallbacks = { ...fromPlan, electricityPricePerKWh: settingsPower };
+  const prepared = toOwnershipRequest(form, planCurrency, fallbacks);
+  // The catalog has no purchase prices: until one is typed, ask for it instead of showing an error.
+  const askPrice = prepared.problem?.field === 'cardPrice' && form.cardPrice.trim() === '';
   const result = useLive('plan:ownership', prepared.request ?? null);
   useEffect(() => onSettled(result.settled), [result.settled, onSettled]);
   useEffect(() => {
     if (result.error && result.error.code !== 'bad-input') reportError(result.error);
   }, [result.error, reportError]);
-  const symbol = currencySymbol(form.currency);
+  const symbol = currencySymbol(planCurrency);
   const backendProblem = result.error?.code === 'bad-input' ? result.error : undefined;
   const errorFor = (field: keyof OwnershipForm): string | undefined => {
+    if (askPrice) return undefined;
     if (prepared.problem) return prepared.problem.field === field ? text(prepared.problem.message) : undefined;
     // The backend's rules between fields (resale above the price, idle above load power) name one of them.
     const backendField = backendProblem?.field === 'utilization' ? 'utilizationPercent' : backendProblem?.field;
@@ -36,21 +52,22 @@ export function OwnershipSection({ onSettled }: { onSettled: (settled: boolean) 
   };
   const output = result.data;
   const rental = prepared.request?.rentalPricePerCardHour;
-  const currency = output?.currency ?? form.currency;
+  const currency = output?.currency ?? planCurrency;
+  const fallbackText = (field: keyof OwnershipForm): string | undefined => {
+    const value = fallbacks[field as keyof OwnershipFallbacks];
+    if (value === undefined || form[field].trim() !== '') return undefined;
+    if (field === 'electricityPricePerKWh')
+      return t('plan.own.electricityFromSettings', { price: `${symbol}${value}` });
+    if (field === 'rentalPricePerCardHour') return t('plan.own.fromPlanPrice', { price: formatPrice(value, currency) });
+    return t('plan.own.fromPlan', { value: value.toLocaleString('en-US') });
+  };
 
   return (
     <section className="panel ownership" aria-labelledby="own-title">
       <h2 id="own-title">{t('plan.own.title')}</h2>
-      <p className="muted small">{t('plan.own.note')}</p>
+      <p className="muted small">{t('plan.own.note', { card: cardName })}</p>
       <div className="ownership-columns">
         <form className="ownership-form" onSubmit={(event) => event.preventDefault()} aria-label={t('plan.own.title')}>
-          <SelectField
-            id="own-currency"
-            label={t('plan.currency')}
-            value={form.currency}
-            onChange={(v) => setForm((f) => ({ ...f, currency: v }))}
-            options={messageOptions(text, 'currency', currencySchema.options)}
-          />
           {OWNERSHIP_FIELDS.map(({ field }) => (
             <TextField
               key={field}
@@ -61,12 +78,15 @@ export function OwnershipSection({ onSettled }: { onSettled: (settled: boolean) 
               label={t(`plan.own.${field}`, { symbol })}
               value={form[field]}
               placeholder={
-                field === 'electricityPricePerKWh' && settingsPower !== undefined ? String(settingsPower) : undefined
+                fallbacks[field as keyof OwnershipFallbacks] !== undefined
+                  ? String(fallbacks[field as keyof OwnershipFallbacks])
+                  : field === 'idlePowerW'
+                    ? t('plan.own.idleDefault')
+                    : undefined
               }
               hint={
-                field === 'electricityPricePerKWh' && settingsPower !== undefined && form[field].trim() === ''
-                  ? t('plan.own.electricityFromSettings', { price: `${symbol}${settingsPower}` })
-                  : undefined
+                fallbackText(field) ??
+                (field === 'cardPrice' ? t('plan.own.cardPriceHint', { card: cardName }) : undefined)
               }
               onChange={(v) => setForm((f) => ({ ...f, [field]: v }))}
               error={errorFor(field)}
@@ -87,10 +107,10 @@ export function OwnershipSection({ onSettled }: { onSettled: (settled: boolean) 
                 <span className="total-meter">{t('plan.own.perUsedCardHour')}</span>
               </p>
               <p className="own-verdict">
-                {output.breakEvenUtilization !== null
+                {output.breakEvenUtilization !== null && rental !== undefined
                   ? t('plan.own.breakEven', {
                       utilization: formatPercent(output.breakEvenUtilization),
-                      rental: formatPrice(rental ?? 0, currency),
+                      rental: formatPrice(rental, currency),
                     })
                   : rental !== undefined
                     ? t('plan.own.neverBreaksEven', { rental: formatPrice(rental, currency) })
@@ -142,7 +162,13 @@ export function OwnershipSection({ onSettled }: { onSettled: (settled: boolean) 
               />
             </div>
           ) : (
-            <p className="muted">{prepared.problem ? t('plan.fixInput') : t('plan.computing')}</p>
+            <p className={askPrice ? 'note' : 'muted'}>
+              {askPrice
+                ? t('plan.own.askCardPrice', { card: cardName })
+                : prepared.problem
+                  ? t('plan.fixInput')
+                  : t('plan.computing')}
+            </p>
           )}
         </div>
       </div>

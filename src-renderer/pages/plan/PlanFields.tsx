@@ -9,7 +9,7 @@ import {
 } from '../../../src-main/domain/plan/defaults';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
-import { currencySymbol, formatPrice } from '../../lib/format';
+import { currencySymbol, formatHours, formatNumber, formatPrice } from '../../lib/format';
 import { messageOptions, options } from '../../lib/options';
 import { useMessageText } from '../../lib/messages';
 import { USER_SPOT_MODES, type PlanForm, type SpotOffers } from './plan-form';
@@ -20,6 +20,8 @@ interface PlanFieldsProps {
   /** Providers with an offer for the card in the chosen currency. */
   providers: readonly string[];
   spot: SpotOffers;
+  /** The job's compute hours on this set-up, taken when the hours field is empty. */
+  jobHours: number | undefined;
   onChange: <K extends keyof PlanForm>(key: K, value: PlanForm[K]) => void;
   errorFor: (field: keyof PlanForm) => string | undefined;
 }
@@ -33,7 +35,7 @@ function defaultPrice(currency: Currency, cny: number): string {
 }
 
 /** The job, spot and extras inputs of the planner, each with a visible label. */
-export function PlanFields({ form, cards, providers, spot, onChange, errorFor }: PlanFieldsProps) {
+export function PlanFields({ form, cards, providers, spot, jobHours, onChange, errorFor }: PlanFieldsProps) {
   const { t } = useTranslation();
   const text = useMessageText();
   const num = (field: keyof PlanForm, label: string, hint?: string, placeholder?: string) => (
@@ -88,7 +90,14 @@ export function PlanFields({ form, cards, providers, spot, onChange, errorFor }:
           hint={providers.length === 0 ? t('plan.noOffers', { currency: form.currency }) : undefined}
           error={errorFor('provider')}
         />
-        {num('computeHours', t('plan.computeHours'), t('plan.computeHoursHint'))}
+        {num(
+          'computeHours',
+          t('plan.computeHours'),
+          jobHours !== undefined && form.computeHours.trim() === ''
+            ? t('plan.computeHoursFromJob', { hours: formatHours(jobHours) })
+            : t('plan.computeHoursHint'),
+          jobHours !== undefined ? formatNumber(jobHours, 2) : undefined,
+        )}
         <div className="field-row field-row-even">
           {num('setupHours', t('plan.setupHours'))}
           {num('idleHours', t('plan.idleHours'))}

@@ -1,15 +1,24 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../lib/app-context';
 import { useCatalog } from '../../lib/catalog';
 import { useLive } from '../../lib/queries';
 import { useMessageText } from '../../lib/messages';
 import { useSessionStore } from '../../lib/session-store';
+import { pricePerGpu } from '../../../src-main/domain/plan/billing-time';
+import { toEstimateInput } from '../estimate/estimate-form';
+import { estimateFormStore } from '../estimate/estimate-store';
+import { compareFormStore, toRankInput } from '../compare/compare-form';
+import { SetupFields } from '../shared/SetupFields';
+import { JobFields } from './JobFields';
+import { useJobSummary } from './job-summary';
 import { OwnershipSection } from './OwnershipSection';
 import { PlanFields } from './PlanFields';
 import { PlanResults } from './PlanResults';
-import { applyPlanLink, planFormStore, spotOffers, toPlanRequest, type PlanForm, type PlanProblem } from './plan-form';
-import { parsePlanLink } from './plan-link';
+import { planFormStore, spotOffers, toPlanRequest, withSpotMode, type PlanForm, type PlanProblem } from './plan-form';
+import { useUrlState } from '../../lib/url-state';
+import { PAGE_LINKS } from '../shared/page-links';
+import { LinkNotice } from '../shared/LinkNotice';
 import './plan.css';
 
 /** "How should I pay?": every billing option for one set-up and job, and rent vs buy. */
@@ -18,16 +27,38 @@ export function PlanPage() {
   const text = useMessageText();
   const { reportError, setPageState } = useApp();
   const [form, setForm] = useSessionStore(planFormStore);
+  const [estimateForm] = useSessionStore(estimateFormStore);
+  const [jobForm] = useSessionStore(compareFormStore);
   const { cards, offers, loaded } = useCatalog();
   const [ownershipSettled, setOwnershipSettled] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
 
-  // A link from Compare (`#/plan?card=…`) fills the form once, then leaves the address bar.
+  // The address holds the page (a link from Compare, a reload or a pasted link fills the forms).
+  const rejected = useUrlState('plan', PAGE_LINKS.plan);
+  // The page opens at its top, its heading (what it plans) focused: "Plan this" lands here.
   useEffect(() => {
-    const link = parsePlanLink(window.location.hash);
-    if (Object.keys(link).length === 0) return;
-    setForm((f) => applyPlanLink(f, link));
-    window.history.replaceState(window.history.state, '', '#/plan');
-  }, [setForm]);
+    window.scrollTo(0, 0);
+    heading.current?.focus();
+  }, []);
+
+  // The job's hours on this card and GPU count: the same ranking Compare computes, for this set-up only.
+  const gpuCount = Number(form.gpus);
+  const jobRequest = useMemo(() => {
+    if (!Number.isInteger(gpuCount) || gpuCount < 1 || gpuCount > 64 || jobForm.tokens.trim() === '') return null;
+    const prepared = toRankInput(toEstimateInput(estimateForm), {
+      ...jobForm,
+      currency: form.currency,
+      billing: 'all',
+      gpuCounts: String(gpuCount),
+    });
+    return prepared.input ?? null;
+  }, [estimateForm, jobForm, form.currency, gpuCount]);
+  const job = useLive('rank:compute', jobRequest);
+  const jobRow = job.data?.candidates.find((c) => c.card === form.card && c.gpus === gpuCount && c.hours !== null);
+  const jobHours = jobRequest && jobRow ? (jobRow.hours ?? undefined) : undefined;
+  const jobExcluded = job.data?.excluded.find((e) => e.card === form.card && e.gpus === gpuCount);
+  const card = cards.find((c) => c.id === form.card);
+  const summary = useJobSummary(form, card?.name ?? form.card, jobHours);
 
   const providers = useMemo(
     () => [
@@ -39,7 +70,17 @@ export function PlanPage() {
     () => spotOffers(offers, form.card, form.currency, form.provider),
     [offers, form.card, form.currency, form.provider],
   );
-  const prepared = useMemo(() => toPlanRequest(form, spot), [form, spot]);
+  const prepared = useMemo(() => toPlanRequest(form, spot, jobHours), [form, spot, jobHours]);
+  const onDemandPerGpu = useMemo(() => {
+    const hourly = offers.filter(
+      (o) =>
+        o.cardId === form.card &&
+        o.currency === form.currency &&
+        o.billing === 'hourly' &&
+        (form.provider === '' || o.provider === form.provider),
+    );
+    return hourly.length > 0 ? Math.min(...hourly.map(pricePerGpu)) : null;
+  }, [offers, form.card, form.currency, form.provider]);
   // Wait for the offers: without them the spot fields are not known yet.
   const plan = useLive('plan:compute', loaded && providers.length > 0 ? (prepared.request ?? null) : null);
 
@@ -69,14 +110,34 @@ export function PlanPage() {
 
   return (
     <div className="plan">
+      <LinkNotice rejected={rejected} />
+      <section className="panel plan-job" aria-labelledby="plan-job-title">
+        <h2 id="plan-job-title" ref={heading} tabIndex={-1} data-testid="plan-heading">
+          {summary}
+        </h2>
+        <div className="plan-job-fields">
+          <SetupFields idPrefix="plan-setup" />
+          <JobFields />
+        </div>
+        {jobForm.tokens.trim() !== '' && jobExcluded && form.computeHours.trim() === '' ? (
+          <p className="inline-alert" role="alert">
+            {t('plan.jobNotOnCard', { card: card?.name ?? form.card, reason: text(jobExcluded.reason) })}
+          </p>
+        ) : null}
+      </section>
       <div className="plan-columns">
         <PlanFields
           form={form}
           cards={cards}
           providers={providers}
           spot={spot}
+          jobHours={jobHours}
           onChange={(key, value) =>
-            setForm((f) => ({ ...f, [key]: value, ...(key === 'card' || key === 'currency' ? { provider: '' } : {}) }))
+            setForm((f) =>
+              key === 'userSpotMode'
+                ? withSpotMode(f, value as PlanForm['userSpotMode'], onDemandPerGpu)
+                : { ...f, [key]: value, ...(key === 'card' || key === 'currency' ? { provider: '' } : {}) },
+            )
           }
           errorFor={errorFor}
         />
@@ -103,7 +164,16 @@ export function PlanPage() {
           )}
         </div>
       </div>
-      <OwnershipSection onSettled={onOwnershipSettled} />
+      <OwnershipSection
+        onSettled={onOwnershipSettled}
+        currency={form.currency}
+        cardName={card?.name ?? form.card}
+        fromPlan={{
+          ...(Number.isInteger(gpuCount) && gpuCount >= 1 && gpuCount <= 64 ? { cardCount: gpuCount } : {}),
+          ...(card && Number.isInteger(gpuCount) && gpuCount >= 1 ? { powerW: card.tdpW * gpuCount } : {}),
+          ...(onDemandPerGpu !== null ? { rentalPricePerCardHour: onDemandPerGpu } : {}),
+        }}
+      />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Currency } from '../../../src-main/domain/catalog';
 import { SelectField } from '../../components/SelectField';
-import { formatNumber, formatPercent, formatPrice } from '../../lib/format';
+import { formatHours, formatNumber, formatPercent, formatPrice } from '../../lib/format';
 import { cheapestOption, optionId, visibleLines, type PlanOutput } from './bill';
 import { BillBars } from './BillBars';
 import { CostCurveChart } from './CostCurveChart';
@@ -64,6 +64,7 @@ function PackageRow({ pkg, plan }: { pkg: Package; plan: Plan }) {
   const winsAt =
     pkg.breakEvenHoursPerDay !== null
       ? t('plan.breakEvenAt', {
+          computeHours: formatHours(pkg.breakEvenComputeHours),
           hoursPerDay: formatNumber(pkg.breakEvenHoursPerDay, 1),
           days: formatNumber(pkg.breakEvenDaysPerPeriod ?? 0, 1),
           period: t(`plan.period.${pkg.billing}`),

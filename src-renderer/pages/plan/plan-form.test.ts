@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Offer } from '../../../src-main/domain/catalog';
-import { applyPlanLink, DEFAULT_PLAN_FORM, spotOffers, toPlanRequest, valueAt } from './plan-form';
+import { DEFAULT_PLAN_FORM, spotOffers, toPlanRequest, valueAt, withSpotMode } from './plan-form';
 
 const offer = (provider: string, billing: Offer['billing'], currency: Offer['currency'] = 'CNY'): Offer => ({
   id: `${provider}-${billing}`,
@@ -17,6 +17,8 @@ const offer = (provider: string, billing: Offer['billing'], currency: Offer['cur
 });
 
 const noSpot = { someLackSpot: true, allHaveHourly: true };
+/** A plan of 10 typed compute hours. */
+const TEN_HOURS = { ...DEFAULT_PLAN_FORM, computeHours: '10' };
 
 describe('toPlanRequest', () => {
   it('sends the defaults shown in the form and leaves empty optional fields out', () => {
@@ -34,8 +36,25 @@ describe('toPlanRequest', () => {
     });
   });
 
+  it("plans the job's hours on the set-up when no hours are typed, and typed hours over them", () => {
+    expect(toPlanRequest(DEFAULT_PLAN_FORM, noSpot, 5.4).request?.computeHours).toBe(5.4);
+    expect(toPlanRequest({ ...DEFAULT_PLAN_FORM, computeHours: '8' }, noSpot, 5.4).request?.computeHours).toBe(8);
+    // No job hours known (no tokens, or the job does not fit): the field is required, and says so.
+    expect(toPlanRequest(DEFAULT_PLAN_FORM, noSpot).problem?.field).toBe('computeHours');
+  });
+
+  it('prefills the spot value when its mode is chosen, so the field never starts empty or invalid', () => {
+    const share = withSpotMode(DEFAULT_PLAN_FORM, 'share', 2);
+    expect(share.userSpotValue).toBe('30');
+    expect(toPlanRequest(share, noSpot, 10).request?.spot?.userPriceFraction).toBe(0.3);
+    // A price starts at 30% of the cheapest on-demand price per GPU-hour.
+    expect(withSpotMode(DEFAULT_PLAN_FORM, 'price', 1.98).userSpotValue).toBe('0.59');
+    expect(withSpotMode(DEFAULT_PLAN_FORM, 'price', null).userSpotValue).toBe('');
+    expect(withSpotMode(share, 'none', 2).userSpotValue).toBe('');
+  });
+
   it('turns a spot share in percent into a fraction, only where some provider lacks spot', () => {
-    const form = { ...DEFAULT_PLAN_FORM, provider: 'AutoDL', userSpotMode: 'share' as const, userSpotValue: '30' };
+    const form = { ...TEN_HOURS, provider: 'AutoDL', userSpotMode: 'share' as const, userSpotValue: '30' };
     expect(toPlanRequest(form, noSpot).request?.spot?.userPriceFraction).toBe(0.3);
     expect(toPlanRequest(form, { someLackSpot: false, allHaveHourly: true }).request?.spot?.userPriceFraction).toBe(
       undefined,
@@ -54,16 +73,16 @@ describe('toPlanRequest', () => {
       field: 'computeHours',
       message: { code: 'validation.notNumber' },
     });
-    expect(toPlanRequest({ ...DEFAULT_PLAN_FORM, computeHours: '1e30' }, noSpot).problem).toMatchObject({
+    expect(toPlanRequest({ ...TEN_HOURS, computeHours: '1e30' }, noSpot).problem).toMatchObject({
       field: 'computeHours',
       message: { code: 'validation.tooBig' },
     });
-    expect(toPlanRequest({ ...DEFAULT_PLAN_FORM, gpus: '1.5' }, noSpot).problem?.field).toBe('gpus');
-    expect(toPlanRequest({ ...DEFAULT_PLAN_FORM, idleHours: '-1' }, noSpot).problem).toMatchObject({
+    expect(toPlanRequest({ ...TEN_HOURS, gpus: '1.5' }, noSpot).problem?.field).toBe('gpus');
+    expect(toPlanRequest({ ...TEN_HOURS, idleHours: '-1' }, noSpot).problem).toMatchObject({
       field: 'idleHours',
       message: { code: 'validation.tooSmall' },
     });
-    expect(toPlanRequest({ ...DEFAULT_PLAN_FORM, checkpointSaveMinutes: '0' }, noSpot).problem?.field).toBe(
+    expect(toPlanRequest({ ...TEN_HOURS, checkpointSaveMinutes: '0' }, noSpot).problem?.field).toBe(
       'checkpointSaveMinutes',
     );
   });
@@ -75,19 +94,6 @@ describe('spotOffers', () => {
     expect(spotOffers(offers, 'rtx-4090', 'CNY', '')).toEqual({ someLackSpot: true, allHaveHourly: false });
     expect(spotOffers(offers, 'rtx-4090', 'CNY', 'AutoDL')).toEqual({ someLackSpot: true, allHaveHourly: true });
     expect(spotOffers(offers, 'rtx-4090', 'USD', '')).toEqual({ someLackSpot: false, allHaveHourly: false });
-  });
-});
-
-describe('applyPlanLink', () => {
-  it('lets the link win and resets the provider on a new card', () => {
-    const form = { ...DEFAULT_PLAN_FORM, provider: 'Vast.ai', card: 'rtx-3090' };
-    expect(applyPlanLink(form, { card: 'a800-80gb' }).provider).toBe('');
-    expect(applyPlanLink(form, { card: 'a800-80gb', provider: 'AutoDL', hours: 9.57, gpus: 2 })).toMatchObject({
-      card: 'a800-80gb',
-      provider: 'AutoDL',
-      computeHours: '9.57',
-      gpus: '2',
-    });
   });
 });
 

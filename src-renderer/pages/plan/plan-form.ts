@@ -16,7 +16,6 @@ import { extrasSchema, planInputSchema, spotSettingsSchema } from '../../../src-
 import type { ChannelInput } from '../../../src-main/ipc/contract';
 import { numberFromText } from '../../lib/field-problems';
 import { createSessionStore, reviveFlat } from '../../lib/session-store';
-import type { PlanLink } from './plan-link';
 
 export type PlanRequest = ChannelInput<'plan:compute'>;
 
@@ -59,7 +58,8 @@ export const DEFAULT_PLAN_FORM: PlanForm = {
   gpus: '1',
   provider: '',
   currency: 'CNY',
-  computeHours: '10',
+  // Empty: the job's hours on this set-up, from the model, method and tokens (jobHours).
+  computeHours: '',
   setupHours: String(DEFAULT_SETUP_HOURS),
   idleHours: String(DEFAULT_IDLE_HOURS),
   interruptionsPerHour: String(DEFAULT_INTERRUPTIONS_PER_HOUR),
@@ -80,7 +80,7 @@ export const DEFAULT_PLAN_FORM: PlanForm = {
 };
 
 /** A saved Plan form made safe: wrong types and unknown choices fall back to the defaults. */
-function revivePlanForm(saved: unknown): PlanForm {
+export function revivePlanForm(saved: unknown): PlanForm {
   const form = reviveFlat(saved, DEFAULT_PLAN_FORM);
   if (!currencySchema.options.includes(form.currency)) form.currency = DEFAULT_PLAN_FORM.currency;
   if (!USER_SPOT_MODES.includes(form.userSpotMode)) form.userSpotMode = 'none';
@@ -90,18 +90,27 @@ function revivePlanForm(saved: unknown): PlanForm {
 /** The Plan form, kept across reloads of this tab. */
 export const planFormStore = createSessionStore('cardwise.planForm', revivePlanForm);
 
-/** The form with a link from another page applied (the link wins; a new card resets the provider). */
-export function applyPlanLink(form: PlanForm, link: PlanLink): PlanForm {
-  const next = { ...form };
-  if (link.card) {
-    next.card = link.card;
-    next.provider = '';
-  }
-  if (link.gpus !== undefined) next.gpus = String(link.gpus);
-  if (link.provider !== undefined) next.provider = link.provider;
-  if (link.currency) next.currency = link.currency;
-  if (link.hours !== undefined) next.computeHours = String(link.hours);
-  return next;
+/**
+ * A spot share of on-demand to start from: 30%, the top of article 004 §2.3's "0.1–0.3" (the
+ * cautious end for a plan: the renter pays at most this).
+ */
+export const DEFAULT_SPOT_SHARE_PERCENT = 30;
+
+/**
+ * The form with a new user spot mode, its value prefilled so the field never starts empty: a
+ * share starts at DEFAULT_SPOT_SHARE_PERCENT, a price at that share of the cheapest on-demand
+ * price per GPU-hour (empty only when no on-demand price is known).
+ */
+export function withSpotMode(form: PlanForm, mode: UserSpotMode, onDemandPerGpuHour: number | null): PlanForm {
+  if (mode === form.userSpotMode) return form;
+  const share = DEFAULT_SPOT_SHARE_PERCENT / 100;
+  const value =
+    mode === 'share'
+      ? String(DEFAULT_SPOT_SHARE_PERCENT)
+      : mode === 'price' && onDemandPerGpuHour !== null
+        ? String(Math.round(onDemandPerGpuHour * share * 100) / 100)
+        : '';
+  return { ...form, userSpotMode: mode, userSpotValue: value };
 }
 
 /** What the offers of the chosen card say about spot pricing, for the form. */
@@ -148,11 +157,13 @@ const NUMBER_SCHEMAS = {
 
 /**
  * The plan:compute request for the form, or the first field that stops it. Optional fields
- * left empty are not sent, so the backend applies its documented defaults.
+ * left empty are not sent, so the backend applies its documented defaults; empty compute hours
+ * are `jobHours` (the job's hours on this set-up) when known.
  */
 export function toPlanRequest(
   form: PlanForm,
   spot: SpotOffers,
+  jobHours?: number,
 ): { request: PlanRequest; problem?: undefined } | { request?: undefined; problem: PlanProblem } {
   let problem: PlanProblem | undefined;
   /** The field's number as the contract takes it; empty = left out (or "is required"), anything else checked. */
@@ -169,7 +180,8 @@ export function toPlanRequest(
 
   if (form.card === '') problem = { field: 'card', reason: 'range', message: msg('validation.required') };
   const gpus = number('gpus', true);
-  const computeHours = number('computeHours', true);
+  const computeHours =
+    form.computeHours.trim() === '' && jobHours !== undefined ? jobHours : number('computeHours', true);
   const setupHours = number('setupHours');
   const idleHours = number('idleHours');
   const spotSettings: NonNullable<PlanRequest['spot']> = {};

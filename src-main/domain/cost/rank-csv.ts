@@ -1,0 +1,56 @@
+import { encodeRecord } from '../runs/rfc4180';
+import { neutralizeCell } from '../runs/csv';
+import type { Candidate } from './rank';
+
+/**
+ * A ranking as CSV, one row per candidate in ranking order: the numbers unrounded (a spreadsheet
+ * formats them), empty where a figure does not apply (no job: no hours or job cost). The header
+ * names are stable identifiers, not UI text, so a script can read the file in any language. As in
+ * the runs export (runs/csv.ts): a UTF-8 byte-order mark, CRLF line ends, formula-safe cells.
+ */
+const RANK_CSV_COLUMNS = [
+  'rank',
+  'card',
+  'cardName',
+  'gpus',
+  'provider',
+  'billing',
+  'currency',
+  'pricePerGpuHour',
+  'memoryGiBPerGpu',
+  'tokensPerSecond',
+  'costPer1MTokens',
+  'costPer1kSamples',
+  'hours',
+  'jobCost',
+  'pareto',
+] as const;
+
+const GIB = 1024 ** 3;
+
+/** The ranking's candidates as a CSV file's text. */
+export function encodeRankCsv(candidates: readonly Candidate[]): string {
+  const text = (value: string | number | boolean | null) => (value === null ? '' : String(value));
+  const rows = candidates.map((c, index) =>
+    encodeRecord(
+      [
+        index + 1,
+        c.card,
+        c.cardName,
+        c.gpus,
+        c.provider,
+        c.billing,
+        c.currency,
+        c.pricePerGpuHour,
+        c.memoryBytesPerGpu / GIB,
+        c.tokensPerSecond,
+        c.costPer1MTokens,
+        c.costPer1kSamples,
+        c.hours,
+        c.jobCost,
+        c.pareto,
+      ].map((value) => neutralizeCell(text(value))),
+    ),
+  );
+  return `\uFEFF${encodeRecord(RANK_CSV_COLUMNS)}${rows.join('')}`;
+}
