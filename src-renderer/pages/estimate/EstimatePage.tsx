@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { msg, type MessageCode } from '../../../src-main/domain/messages';
 import { useApp } from '../../lib/app-context';
@@ -8,6 +8,8 @@ import { useSessionStore } from '../../lib/session-store';
 import { CUSTOM_SIZE, ESTIMATE_FIELDS, shownFields, toEstimateInput, updateForm } from './estimate-form';
 import { EstimateFields } from './EstimateFields';
 import { EstimateResults } from './EstimateResults';
+import { applyFitChange } from './fit-advice';
+import { FitAdvicePanel } from './FitAdvicePanel';
 import { estimateFormStore } from './estimate-store';
 import { QuickPicks } from './QuickPicks';
 import { applyQuickPick } from './quick-picks';
@@ -46,6 +48,17 @@ export function EstimatePage() {
     if (estimate.failure) reportError(estimate.failure);
   }, [estimate.failure, reportError]);
 
+  // "What would make it fit?": on the card picked in the answer, else on the form's card when it does not fit.
+  const [pickedCard, setPickedCard] = useState<string | null>(null);
+  const formCardFits = estimate.output?.fits.find((fit) => fit.card === form.gpu)?.fits;
+  const adviceCard = cards.find((card) => card.id === (pickedCard ?? (formCardFits === false ? form.gpu : null)));
+  const askFit = (card: string) => {
+    setPickedCard(card);
+    window.requestAnimationFrame(() =>
+      document.getElementById('fit-advice-title')?.scrollIntoView({ block: 'start', behavior: 'smooth' }),
+    );
+  };
+
   const problem = estimate.problem;
   const placed = problem && shownFields(form).has(problem.field);
   const problemText = problem ? text(problem.message) : undefined;
@@ -82,7 +95,22 @@ export function EstimatePage() {
           ) : null}
           {estimate.output ? (
             <div className={estimate.stale ? 'stale' : undefined}>
-              <EstimateResults output={estimate.output} cards={cards} headroomFraction={settings.headroomFraction} />
+              <EstimateResults
+                output={estimate.output}
+                cards={cards}
+                headroomFraction={settings.headroomFraction}
+                onAskFit={askFit}
+                advice={
+                  adviceCard ? (
+                    <FitAdvicePanel
+                      input={problem ? null : input}
+                      card={adviceCard}
+                      onApply={(change) => setForm((f) => applyFitChange(f, change.input, models))}
+                      onClose={pickedCard ? () => setPickedCard(null) : undefined}
+                    />
+                  ) : null
+                }
+              />
             </div>
           ) : (
             <p className="muted">{problem ? t('estimate.fixInput') : t('estimate.computing')}</p>
