@@ -86,8 +86,9 @@ export function CardForm({ editing, cards, onDone }: CardFormProps) {
                 value={draft[key] ?? ''}
                 onChange={(value) => setDraft((d) => ({ ...d, [key]: value }))}
                 hint={t(isOptional(field) ? 'cardForm.rangeOptional' : 'cardForm.range', {
-                  min: formatNumber(range.min),
-                  max: formatNumber(range.max),
+                  // A year or a PCIe generation is a whole number written without separators.
+                  min: field.control.step === 1 ? String(range.min) : formatNumber(range.min),
+                  max: field.control.step === 1 ? String(range.max) : formatNumber(range.max),
                 })}
                 error={errorFor(key)}
               />

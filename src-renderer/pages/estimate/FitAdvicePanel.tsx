@@ -93,11 +93,11 @@ export function FitAdvicePanel({ input, card, onApply, onClose }: FitAdvicePanel
                       </tr>
                     </thead>
                     <tbody>
-                      {rows.map(({ change, combined }, index) => {
+                      {rows.map(({ change }, index) => {
                         const name = text(change.change);
                         return (
                           <tr key={`${change.change.code}-${index}`} data-testid="fit-change">
-                            <th scope="row">{combined ? t('fitAdvice.combined', { change: name }) : name}</th>
+                            <th scope="row">{name}</th>
                             <td className="num">{formatGiB(change.totalBytes)}</td>
                             <td className="num">{change.gpus}</td>
                             <td className="num">{factorText(change.timeFactor)}</td>
