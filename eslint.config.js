@@ -6,6 +6,11 @@ import reactHooks from 'eslint-plugin-react-hooks';
 /** Test-only modules (`*.test.ts`, `*.testkit.ts`): production code never imports them. */
 const testOnly = { group: ['**/*.testkit', '**/*.test'], message: 'production code never imports test-only modules.' };
 const testFiles = ['**/*.test.ts', '**/*.test.tsx', '**/*.testkit.ts'];
+/** The renderer reaches src-main only through the pure domain and the contract. */
+const rendererReach = {
+  regex: '^(\\.\\./)+src-main/(?!domain/|ipc/contract$|ipc/channels$)',
+  message: 'the renderer may import only src-main/domain and src-main/ipc/contract from src-main.',
+};
 
 const nodeIo = [
   'electron',
@@ -69,13 +74,20 @@ export default tseslint.config(
         'error',
         {
           paths: nodeIo.map((name) => ({ name, message: 'the renderer has no Node access.' })),
-          patterns: [
-            {
-              regex: '^(\\.\\./)+src-main/(?!domain/|ipc/contract$|ipc/channels$)',
-              message: 'the renderer may import only src-main/domain and src-main/ipc/contract from src-main.',
-            },
-            testOnly,
-          ],
+          patterns: [rendererReach, testOnly],
+        },
+      ],
+    },
+  },
+  {
+    // A renderer test may use the domain's test kits (a GGUF header written by the test).
+    files: testFiles.map((glob) => `src-renderer/${glob}`),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: nodeIo.map((name) => ({ name, message: 'the renderer has no Node access.' })),
+          patterns: [rendererReach],
         },
       ],
     },

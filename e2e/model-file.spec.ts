@@ -21,7 +21,7 @@ test('a config.json chosen as a file gives the estimate its exact model; a bad f
   await expect(page.locator('main[data-state="ready"]')).toBeVisible();
   await page.getByLabel('Model', { exact: true }).selectOption({ label: 'From a file or a pasted config.json…' });
   await page
-    .getByLabel('config.json, safetensors index or .safetensors file')
+    .getByLabel('config.json, safetensors index, .safetensors or .gguf file')
     .setInputFiles(fixture('gemma-2-9b.config.json'));
   await expect(page.getByRole('status').filter({ hasText: 'Read from gemma-2-9b.config.json (gemma2)' })).toBeVisible();
   await expect(page.locator('.results[data-state="ready"]')).toBeVisible();

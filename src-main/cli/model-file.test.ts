@@ -2,7 +2,7 @@ import { mkdtempSync, openSync, closeSync, rmSync, writeFileSync, ftruncateSync,
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ggufHeaderBytes, type GgufTensorSpec } from '../domain/model-files/gguf-writer.testkit';
+import { llama32GgufHeader } from '../domain/model-files/gguf-writer.testkit';
 import type { GgufModel } from '../domain/model-files/gguf-header';
 import { readModelFile } from './model-file';
 import { UsageError } from './report-error';
@@ -13,45 +13,9 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Llama-3.2-1B's tensors (config.json: 16 layers, 2048 wide, 32/8 heads of 64, MLP 8192, vocab 128256, tied). */
-function llama32Tensors(): GgufTensorSpec[] {
-  const h = 2048;
-  const kv = 8 * 64;
-  const f = 8192;
-  const tensors: GgufTensorSpec[] = [{ name: 'token_embd.weight', dims: [h, 128256], type: 14 }];
-  for (let i = 0; i < 16; i++) {
-    tensors.push(
-      { name: `blk.${i}.attn_norm.weight`, dims: [h], type: 0 },
-      { name: `blk.${i}.attn_q.weight`, dims: [h, h], type: 12 },
-      { name: `blk.${i}.attn_k.weight`, dims: [h, kv], type: 12 },
-      { name: `blk.${i}.attn_v.weight`, dims: [h, kv], type: 12 },
-      { name: `blk.${i}.attn_output.weight`, dims: [h, h], type: 12 },
-      { name: `blk.${i}.ffn_norm.weight`, dims: [h], type: 0 },
-      { name: `blk.${i}.ffn_gate.weight`, dims: [h, f], type: 12 },
-      { name: `blk.${i}.ffn_up.weight`, dims: [h, f], type: 12 },
-      { name: `blk.${i}.ffn_down.weight`, dims: [f, h], type: 12 },
-    );
-  }
-  tensors.push({ name: 'output_norm.weight', dims: [h], type: 0 });
-  return tensors;
-}
-
 function writeGguf(name: string): string {
   const file = path.join(dir, name);
-  const header = ggufHeaderBytes(
-    {
-      'general.architecture': { type: 'string', value: 'llama' },
-      'general.name': { type: 'string', value: 'Llama 3.2 1B' },
-      'general.file_type': { type: 'u32', value: 15 },
-      'llama.block_count': { type: 'u32', value: 16 },
-      'llama.context_length': { type: 'u32', value: 131072 },
-      'llama.embedding_length': { type: 'u32', value: 2048 },
-      'llama.feed_forward_length': { type: 'u32', value: 8192 },
-      'llama.attention.head_count': { type: 'u32', value: 32 },
-      'llama.attention.head_count_kv': { type: 'u32', value: 8 },
-    },
-    llama32Tensors(),
-  );
+  const header = llama32GgufHeader();
   writeFileSync(file, header);
   return file;
 }

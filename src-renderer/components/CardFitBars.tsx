@@ -22,10 +22,12 @@ interface CardFitBarsProps {
   /** What nvidia-smi will show per GPU at peak. */
   peakBytes: number;
   headroomFraction: number;
+  /** Asks "what would make it fit?" on a card that does not fit (a button on its row). */
+  onAskFit?: (card: string) => void;
 }
 
 /** Every card as a bar of its own capacity, filled to the estimate, with a verdict and text. */
-export function CardFitBars({ rows, peakBytes, headroomFraction }: CardFitBarsProps) {
+export function CardFitBars({ rows, peakBytes, headroomFraction, onAskFit }: CardFitBarsProps) {
   const { t } = useTranslation();
   return (
     <ul className="fit-list" aria-label={t('estimate.fitTitle')}>
@@ -72,6 +74,16 @@ export function CardFitBars({ rows, peakBytes, headroomFraction }: CardFitBarsPr
                 {row.largestBatch > 0 ? t('estimate.largestBatch', { count: row.largestBatch }) : t('estimate.noBatch')}
                 {row.longestSeq ? ` · ${t('estimate.longestSeq', { tokens: formatNumber(row.longestSeq) })}` : ''}
               </span>
+              {onAskFit && !row.fits ? (
+                <button
+                  type="button"
+                  className="button-quiet fit-ask"
+                  aria-label={t('fitAdvice.askLabel', { card: row.name })}
+                  onClick={() => onAskFit(row.card)}
+                >
+                  {t('fitAdvice.ask')}
+                </button>
+              ) : null}
             </div>
           </li>
         );

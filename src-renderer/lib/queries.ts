@@ -12,11 +12,21 @@ import { ApiError, call } from './api';
 
 /** The channels that change the store, and the answers each one can change. */
 export const INVALIDATES = {
-  'cards:save': ['cards:list', 'estimate:compute', 'rank:compute', 'plan:compute'],
+  'cards:save': ['cards:list', 'offers:list', 'estimate:compute', 'estimate:fit', 'rank:compute', 'plan:compute'],
+  // A deleted card takes its offers with it (the store cascades).
+  'cards:delete': ['cards:list', 'offers:list', 'estimate:compute', 'estimate:fit', 'rank:compute', 'plan:compute'],
+  'models:save': ['models:list', 'estimate:compute', 'estimate:fit', 'rank:compute', 'plan:compute'],
   'offers:add': ['offers:list', 'rank:compute', 'plan:compute'],
   'offers:update': ['offers:list', 'rank:compute', 'plan:compute'],
   'offers:delete': ['offers:list', 'rank:compute', 'plan:compute'],
-  'settings:set': ['settings:get', 'estimate:compute', 'rank:compute', 'plan:compute', 'plan:ownership'],
+  'settings:set': [
+    'settings:get',
+    'estimate:compute',
+    'estimate:fit',
+    'rank:compute',
+    'plan:compute',
+    'plan:ownership',
+  ],
   // Logged runs feed the ledger, the flags and the calibration of every estimate and ranking.
   'runs:add': ['runs:list', 'runs:ledger', 'runs:flags', 'estimate:compute', 'rank:compute'],
   'runs:update': ['runs:list', 'runs:ledger', 'runs:flags', 'estimate:compute', 'rank:compute'],

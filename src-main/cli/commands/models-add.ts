@@ -1,23 +1,11 @@
 import { modelPresetSchema, type ModelPreset } from '../../domain/catalog';
+import { presetFromFile, presetIdFrom, presetNameFrom } from '../../domain/model-files/preset';
 import { callChannel } from '../../ipc/register';
 import { printJson, type Command } from '../command';
 import { checkInput } from '../flag-input';
 import { describeModelFile, readModelFile } from '../model-file';
 import { UsageError } from '../report-error';
 import { fetchHfFromCli } from './estimate';
-
-/** A default id from a file's model name ("Qwen/Qwen2.5-7B" -> "qwen2.5-7b") or its file name. */
-function idFrom(text: string): string {
-  const last = text.split('/').pop() ?? text;
-  return (
-    last
-      .toLowerCase()
-      .replace(/\.json$/, '')
-      .replace(/[^a-z0-9._-]+/g, '-')
-      .replace(/^[^a-z0-9]+/, '')
-      .slice(0, 80) || 'my-model'
-  );
-}
 
 /** `cardwise models add --config FILE`: a model preset of your own, with the exact shape of its config.json. */
 export const modelsAddCommand: Command = {
@@ -49,36 +37,12 @@ export const modelsAddCommand: Command = {
     }
     const hub = typeof flags.hf === 'string' ? await fetchHfFromCli(flags, app) : undefined;
     const read = hub ? hub.model : await readModelFile('config', flags.config as string);
-    const m = read.model;
-    const id = typeof flags.id === 'string' ? flags.id : idFrom(read.name ?? read.file);
-    const preset = checkInput(
-      modelPresetSchema,
-      {
-        id,
-        name: typeof flags.name === 'string' ? flags.name : (read.name?.split('/').pop() ?? id),
-        family: read.architecture ?? 'custom',
-        params: m.params,
-        activeParams: m.activeParams ?? m.params,
-        layers: m.layers,
-        hidden: m.hidden,
-        heads: m.heads,
-        kvHeads: m.kvHeads,
-        headDim: m.headDim,
-        intermediate: m.intermediate,
-        vocab: m.vocab,
-        tiedEmbeddings: m.tiedEmbeddings,
-        gatedMlp: m.gatedMlp,
-        experts: m.experts,
-        expertsPerToken: m.expertsPerToken,
-        ...(m.slidingWindow !== undefined ? { slidingWindow: m.slidingWindow } : {}),
-        ...(m.slidingWindowLayers !== undefined ? { slidingWindowLayers: m.slidingWindowLayers } : {}),
-        ...(m.kvLatentDim !== undefined ? { kvLatentDim: m.kvLatentDim } : {}),
-        maxContext: read.maxContext ?? 4096,
-        source: hub
-          ? `${hub.url} (read ${hub.fetchedAt.slice(0, 10)}) by cardwise models add`
-          : `read from ${read.file} by cardwise models add`,
-      },
-      (path) => (path === 'id' ? '--id' : path === 'name' ? '--name' : `${hub ? '--hf' : '--config'} (${path})`),
+    const id = typeof flags.id === 'string' ? flags.id : presetIdFrom(read.name ?? read.file);
+    const name = typeof flags.name === 'string' ? flags.name : presetNameFrom(read, id);
+    const fromFile = presetFromFile(read, id, name, 'cardwise models add');
+    const source = hub ? `${hub.url} (read ${hub.fetchedAt.slice(0, 10)}) by cardwise models add` : fromFile.source;
+    const preset = checkInput(modelPresetSchema, { ...fromFile, source }, (path) =>
+      path === 'id' ? '--id' : path === 'name' ? '--name' : `${hub ? '--hf' : '--config'} (${path})`,
     ) as ModelPreset;
     const saved = await callChannel((await app()).dispatcher, 'models:save', preset);
     if (json) return printJson(io, saved);

@@ -62,3 +62,44 @@ export function ggufHeaderBytes(metadata: Record<string, GgufValue>, tensors: Gg
   while (parts.length % 32 !== 0) parts.push(0);
   return Uint8Array.from(parts);
 }
+
+/** Llama-3.2-1B's tensors (config.json: 16 layers, 2048 wide, 32/8 heads of 64, MLP 8192, vocab 128256, tied). */
+function llama32Tensors(): GgufTensorSpec[] {
+  const h = 2048;
+  const kv = 8 * 64;
+  const f = 8192;
+  const tensors: GgufTensorSpec[] = [{ name: 'token_embd.weight', dims: [h, 128256], type: 14 }];
+  for (let i = 0; i < 16; i++) {
+    tensors.push(
+      { name: `blk.${i}.attn_norm.weight`, dims: [h], type: 0 },
+      { name: `blk.${i}.attn_q.weight`, dims: [h, h], type: 12 },
+      { name: `blk.${i}.attn_k.weight`, dims: [h, kv], type: 12 },
+      { name: `blk.${i}.attn_v.weight`, dims: [h, kv], type: 12 },
+      { name: `blk.${i}.attn_output.weight`, dims: [h, h], type: 12 },
+      { name: `blk.${i}.ffn_norm.weight`, dims: [h], type: 0 },
+      { name: `blk.${i}.ffn_gate.weight`, dims: [h, f], type: 12 },
+      { name: `blk.${i}.ffn_up.weight`, dims: [h, f], type: 12 },
+      { name: `blk.${i}.ffn_down.weight`, dims: [f, h], type: 12 },
+    );
+  }
+  tensors.push({ name: 'output_norm.weight', dims: [h], type: 0 });
+  return tensors;
+}
+
+/** The header of a Llama-3.2-1B Q4_K_M GGUF file (tensors as llama32Tensors, metadata as llama.cpp writes it). */
+export function llama32GgufHeader(): Uint8Array {
+  return ggufHeaderBytes(
+    {
+      'general.architecture': { type: 'string', value: 'llama' },
+      'general.name': { type: 'string', value: 'Llama 3.2 1B' },
+      'general.file_type': { type: 'u32', value: 15 },
+      'llama.block_count': { type: 'u32', value: 16 },
+      'llama.context_length': { type: 'u32', value: 131072 },
+      'llama.embedding_length': { type: 'u32', value: 2048 },
+      'llama.feed_forward_length': { type: 'u32', value: 8192 },
+      'llama.attention.head_count': { type: 'u32', value: 32 },
+      'llama.attention.head_count_kv': { type: 'u32', value: 8 },
+    },
+    llama32Tensors(),
+  );
+}

@@ -1,11 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import type { Card } from '../../../src-main/domain/catalog';
 import { formatCardGiB, formatNumber, shortenSource } from '../../lib/format';
+import { DeleteOfferButton } from './DeleteOfferButton';
 
 const optional = (value: number | null) => (value === null ? '—' : formatNumber(value, 1));
 
-/** Every card with the specs the estimates use. */
-export function CardSpecsTable({ cards }: { cards: readonly Card[] }) {
+interface CardSpecsTableProps {
+  cards: readonly Card[];
+  onEdit: (card: Card) => void;
+  onDelete: (card: Card) => void;
+}
+
+/** Every card with the specs the estimates use, each editable and deletable. */
+export function CardSpecsTable({ cards, onEdit, onDelete }: CardSpecsTableProps) {
   const { t } = useTranslation();
   return (
     <div className="table-scroll">
@@ -41,6 +48,9 @@ export function CardSpecsTable({ cards }: { cards: readonly Card[] }) {
               {t('catalog.year')}
             </th>
             <th scope="col">{t('catalog.source')}</th>
+            <th scope="col">
+              <span className="visually-hidden">{t('cardForm.actions')}</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -68,6 +78,25 @@ export function CardSpecsTable({ cards }: { cards: readonly Card[] }) {
               <td className="num">{card.launchYear}</td>
               <td className="source" title={card.source}>
                 {shortenSource(card.source, 24)}
+              </td>
+              <td className="nowrap">
+                <button
+                  type="button"
+                  className="button-quiet"
+                  aria-label={t('cardForm.editLabel', { card: card.name })}
+                  onClick={() => onEdit(card)}
+                >
+                  {t('cardForm.edit')}
+                </button>
+                <DeleteOfferButton
+                  description={card.name}
+                  onConfirm={() => onDelete(card)}
+                  labels={{
+                    button: t('cardForm.deleteLabel', { card: card.name }),
+                    confirm: t('cardForm.confirmDelete'),
+                    group: t('cardForm.confirmDeleteLabel', { card: card.name }),
+                  }}
+                />
               </td>
             </tr>
           ))}

@@ -1,10 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Offer } from '../../../src-main/domain/catalog';
+import type { Card, Offer } from '../../../src-main/domain/catalog';
+import { Toast } from '../../components/Toast';
 import { useApp } from '../../lib/app-context';
 import { useCatalog } from '../../lib/catalog';
 import { send } from '../../lib/queries';
 import { AddOfferForm } from './AddOfferForm';
+import { CardForm } from './CardForm';
 import { CardSpecsTable } from './CardSpecsTable';
 import { exampleDates, isUserOffer, sortOffers, type OfferOrigin } from './offer-rows';
 import { OffersTable } from './OffersTable';
@@ -30,12 +32,64 @@ export function CatalogPage() {
   };
   const dates = exampleDates(offers);
 
+  // The card form: closed, adding (null) or editing a card; a new key starts it afresh.
+  const [cardForm, setCardForm] = useState<{ editing: Card | null; key: number } | null>(null);
+  const formRef = useRef<HTMLDivElement>(null);
+  const openCardForm = (editing: Card | null) => {
+    setCardForm({ editing, key: Date.now() });
+    window.requestAnimationFrame(() => formRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' }));
+  };
+  // As on the Runs page: a delete says so, with Undo (the card and its offers come back).
+  const [toast, setToast] = useState<{ id: number; message: string; deleted?: { card: Card; offers: Offer[] } }>();
+  const closeToast = useCallback(() => setToast(undefined), []);
+  const deleteCard = (card: Card) => {
+    const itsOffers = offers.filter((offer) => offer.cardId === card.id);
+    send('cards:delete', { id: card.id })
+      .then(() => {
+        if (cardForm?.editing?.id === card.id) setCardForm(null);
+        setToast({
+          id: Date.now(),
+          message: t('cardForm.deleted', { card: card.name }),
+          deleted: { card, offers: itsOffers },
+        });
+      })
+      .catch(reportError);
+  };
+  const undoDelete = async ({ card, offers: itsOffers }: { card: Card; offers: Offer[] }) => {
+    setToast(undefined);
+    try {
+      await send('cards:save', card);
+      for (const { id: _id, ...offer } of itsOffers) await send('offers:add', offer);
+      setToast({ id: Date.now(), message: t('cardForm.restored', { card: card.name }) });
+    } catch (error) {
+      reportError(error);
+    }
+  };
+
   return (
     <div className="catalog">
       <section className="panel" aria-labelledby="cards-title">
-        <h2 id="cards-title">{t('catalog.cardsTitle')}</h2>
-        <CardSpecsTable cards={cards} />
+        <div className="catalog-head">
+          <h2 id="cards-title">{t('catalog.cardsTitle')}</h2>
+          <button type="button" className="button-primary" onClick={() => openCardForm(null)}>
+            {t('cardForm.addButton')}
+          </button>
+        </div>
+        <CardSpecsTable cards={cards} onEdit={openCardForm} onDelete={deleteCard} />
         <p className="muted small">{t('catalog.specsNote')}</p>
+        <div ref={formRef}>
+          {cardForm ? (
+            <CardForm
+              key={cardForm.key}
+              editing={cardForm.editing ?? undefined}
+              cards={cards}
+              onDone={(saved) => {
+                setCardForm(null);
+                if (saved) setToast({ id: Date.now(), message: t('cardForm.saved', { card: saved.name }) });
+              }}
+            />
+          ) : null}
+        </div>
       </section>
       <section className="panel" aria-labelledby="offers-title">
         <h2 id="offers-title">{t('catalog.offersTitle')}</h2>
@@ -49,6 +103,17 @@ export function CatalogPage() {
         />
         {cards.length > 0 ? <AddOfferForm cards={cards} /> : null}
       </section>
+      {toast ? (
+        <Toast
+          key={toast.id}
+          message={toast.message}
+          closeLabel={t('runs.toast.close')}
+          onClose={closeToast}
+          action={
+            toast.deleted ? { label: t('runs.toast.undo'), onClick: () => void undoDelete(toast.deleted!) } : undefined
+          }
+        />
+      ) : null}
     </div>
   );
 }

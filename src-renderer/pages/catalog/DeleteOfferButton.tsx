@@ -1,8 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+interface DeleteButtonProps {
+  description: string;
+  onConfirm: () => void;
+  /** The words of the steps, for a row that is not an offer (a card). */
+  labels?: { button: string; confirm: string; group: string };
+}
+
 /** Delete with an inline "are you sure?" step (no native dialog, so it works the same everywhere). */
-export function DeleteOfferButton({ description, onConfirm }: { description: string; onConfirm: () => void }) {
+export function DeleteOfferButton({ description, onConfirm, labels }: DeleteButtonProps) {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
   if (!confirming) {
@@ -10,7 +17,7 @@ export function DeleteOfferButton({ description, onConfirm }: { description: str
       <button
         type="button"
         className="button-quiet"
-        aria-label={t('catalog.deleteLabel', { offer: description })}
+        aria-label={labels?.button ?? t('catalog.deleteLabel', { offer: description })}
         onClick={() => setConfirming(true)}
       >
         {t('catalog.delete')}
@@ -18,8 +25,12 @@ export function DeleteOfferButton({ description, onConfirm }: { description: str
     );
   }
   return (
-    <span className="confirm" role="group" aria-label={t('catalog.confirmDeleteLabel', { offer: description })}>
-      <span>{t('catalog.confirmDelete')}</span>
+    <span
+      className="confirm"
+      role="group"
+      aria-label={labels?.group ?? t('catalog.confirmDeleteLabel', { offer: description })}
+    >
+      <span>{labels?.confirm ?? t('catalog.confirmDelete')}</span>
       <button type="button" className="button-danger" onClick={onConfirm}>
         {t('catalog.confirmYes')}
       </button>

@@ -5,6 +5,7 @@ import { FieldControl } from '../../components/FieldControl';
 import type { FormField } from '../../lib/field-form';
 import { ESTIMATE_FIELDS, shownFields, type EstimateForm } from './estimate-form';
 import { ModelField } from './ModelField';
+import { parseFormModelFile } from './model-file';
 
 export interface FieldsProps {
   form: EstimateForm;
@@ -88,7 +89,15 @@ export function ConfigControls({
         onModel={(value) => onChange('model', value)}
         onSize={(value) => onChange('size', value)}
         modelFile={form.modelFile}
-        onModelFile={(value) => onChange('modelFile', value)}
+        onModelFile={(value) => {
+          onChange('modelFile', value);
+          // A GGUF file is its quantization, as `cardwise estimate --gguf` takes it.
+          const scheme = parseFormModelFile(value)?.scheme;
+          if (scheme) {
+            onChange('precision', scheme === 'gguf-q8_0' ? 'int8' : 'int4');
+            onChange('quant', scheme);
+          }
+        }}
         idPrefix={idPrefix}
         error={errorFor('model')}
       />

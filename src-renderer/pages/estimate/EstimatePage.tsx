@@ -13,6 +13,8 @@ import { estimateCommand } from '../../lib/cli-command';
 import { CUSTOM_SIZE, ESTIMATE_FIELDS, shownFields, toEstimateInput, updateForm } from './estimate-form';
 import { EstimateFields } from './EstimateFields';
 import { EstimateResults } from './EstimateResults';
+import { applyFitChange } from './fit-advice';
+import { FitAdvicePanel } from './FitAdvicePanel';
 import { estimateFormStore } from './estimate-store';
 import { QuickPicks, type LastPick } from './QuickPicks';
 import { RecipeFileInput } from './RecipeFileInput';
@@ -62,6 +64,17 @@ export function EstimatePage() {
     if (estimate.failure) reportError(estimate.failure);
   }, [estimate.failure, reportError]);
 
+  // "What would make it fit?": on the card picked in the answer, else on the form's card when it does not fit.
+  const [pickedCard, setPickedCard] = useState<string | null>(null);
+  const formCardFits = estimate.output?.fits.find((fit) => fit.card === form.gpu)?.fits;
+  const adviceCard = cards.find((card) => card.id === (pickedCard ?? (formCardFits === false ? form.gpu : null)));
+  const askFit = (card: string) => {
+    setPickedCard(card);
+    window.requestAnimationFrame(() =>
+      document.getElementById('fit-advice-title')?.scrollIntoView({ block: 'start', behavior: 'smooth' }),
+    );
+  };
+
   const problem = estimate.problem;
   const placed = problem && shownFields(form).has(problem.field);
   const problemText = problem ? text(problem.message) : undefined;
@@ -109,7 +122,22 @@ export function EstimatePage() {
           ) : null}
           {estimate.output ? (
             <div className={estimate.stale ? 'stale' : undefined}>
-              <EstimateResults output={estimate.output} cards={cards} headroomFraction={settings.headroomFraction} />
+              <EstimateResults
+                output={estimate.output}
+                cards={cards}
+                headroomFraction={settings.headroomFraction}
+                onAskFit={askFit}
+                advice={
+                  adviceCard ? (
+                    <FitAdvicePanel
+                      input={problem ? null : input}
+                      card={adviceCard}
+                      onApply={(change) => setForm((f) => applyFitChange(f, change.input, models))}
+                      onClose={pickedCard ? () => setPickedCard(null) : undefined}
+                    />
+                  ) : null
+                }
+              />
               <CopyCli command={estimateCommand(input)} idPrefix="est" />
             </div>
           ) : (

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Card } from '../../../src-main/domain/catalog';
 import type { EstimateOutput } from '../../../src-main/ipc/contract';
@@ -11,6 +12,10 @@ interface EstimateResultsProps {
   output: EstimateOutput;
   cards: readonly Card[];
   headroomFraction: number;
+  /** "What would make it fit?" when the configuration does not fit the card asked about (after the total). */
+  advice?: ReactNode;
+  /** Asks that question on a card of the list. */
+  onAskFit?: (card: string) => void;
 }
 
 /** Joins the estimate's per-card fits with the catalog, smallest card first. */
@@ -33,7 +38,7 @@ function fitRows(output: EstimateOutput, cards: readonly Card[]): CardFitRow[] {
 }
 
 /** The answer: the total per GPU, what it is made of, every card, and what was assumed. */
-export function EstimateResults({ output, cards, headroomFraction }: EstimateResultsProps) {
+export function EstimateResults({ output, cards, headroomFraction, advice, onAskFit }: EstimateResultsProps) {
   const { t } = useTranslation();
   const text = useMessageText();
   const { perGpu, model } = output;
@@ -56,6 +61,7 @@ export function EstimateResults({ output, cards, headroomFraction }: EstimateRes
           })}
         </p>
       </section>
+      {advice}
       <SpeedPanel
         output={output}
         card={cards.find((c) => c.id === output.calibration?.card || c.id === output.resolvedInput['gpu'])}
@@ -67,7 +73,12 @@ export function EstimateResults({ output, cards, headroomFraction }: EstimateRes
       <section className="panel" aria-labelledby="fit-title">
         <h2 id="fit-title">{t('estimate.fitTitle')}</h2>
         <p className="muted">{t('estimate.fitNote', { headroom: Math.round(headroomFraction * 100) })}</p>
-        <CardFitBars rows={fitRows(output, cards)} peakBytes={perGpu.totalBytes} headroomFraction={headroomFraction} />
+        <CardFitBars
+          rows={fitRows(output, cards)}
+          peakBytes={perGpu.totalBytes}
+          headroomFraction={headroomFraction}
+          onAskFit={onAskFit}
+        />
       </section>
       <section className="panel" aria-labelledby="assumptions-title">
         <h2 id="assumptions-title">{t('estimate.assumptionsTitle')}</h2>

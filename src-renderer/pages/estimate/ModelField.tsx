@@ -66,7 +66,7 @@ export function ModelField({
       </SelectField>
       {model === FROM_FILE ? (
         <>
-          <ModelFileInput value={modelFile} onChange={onModelFile} idPrefix={idPrefix} />
+          <ModelFileInput value={modelFile} onChange={onModelFile} idPrefix={idPrefix} onSaved={onModel} />
           {error ? (
             <p className="field-error" role="alert">
               {error}

@@ -4,12 +4,15 @@ import type { Message } from '../../../src-main/domain/messages';
 import { formatParams } from '../../lib/format';
 import { useMessageText } from '../../lib/messages';
 import { formModelFileText, parseFormModelFile, readChosenFile, readPastedText, type ReadOutcome } from './model-file';
+import { SaveModelPreset } from './SaveModelPreset';
 
 interface ModelFileInputProps {
   /** The model read so far (model-file.ts text, '' for none). */
   value: string;
   onChange: (value: string) => void;
   idPrefix: string;
+  /** A preset was saved from the model read: the form may switch to it. */
+  onSaved?: (presetId: string) => void;
 }
 
 /**
@@ -17,7 +20,7 @@ interface ModelFileInputProps {
  * chosen or dropped, or a config.json pasted. Read here, offline; a file that is not one says so
  * (naming it) and leaves the model read before, and the rest of the form, as they were.
  */
-export function ModelFileInput({ value, onChange, idPrefix }: ModelFileInputProps) {
+export function ModelFileInput({ value, onChange, idPrefix, onSaved }: ModelFileInputProps) {
   const { t } = useTranslation();
   const text = useMessageText();
   const [pasted, setPasted] = useState('');
@@ -51,6 +54,7 @@ export function ModelFileInput({ value, onChange, idPrefix }: ModelFileInputProp
         accept=".json,.safetensors,.gguf,application/json"
         onChange={(event) => void choose(event.target.files?.[0])}
       />
+      {/* A Hugging Face model id (models:fetchHf, the hf-online work) goes here, beside the file and the paste. */}
       <p className="hint">{t('inputs.dropHint')}</p>
       <label htmlFor={`${idPrefix}-model-paste`}>{t('inputs.pasteConfig')}</label>
       <textarea
@@ -60,7 +64,7 @@ export function ModelFileInput({ value, onChange, idPrefix }: ModelFileInputProp
         placeholder='{"model_type": "qwen2", "hidden_size": 3584, …}'
         onChange={(event) => setPasted(event.target.value)}
       />
-      <button type="button" onClick={() => take(readPastedText(pasted))} disabled={pasted.trim() === ''}>
+      <button type="button" onClick={() => void readPastedText(pasted).then(take)} disabled={pasted.trim() === ''}>
         {t('inputs.readPasted')}
       </button>
       {problem ? (
@@ -85,6 +89,7 @@ export function ModelFileInput({ value, onChange, idPrefix }: ModelFileInputProp
               ))}
             </ul>
           ) : null}
+          <SaveModelPreset key={value} read={current} idPrefix={idPrefix} onSaved={onSaved} />
         </div>
       ) : null}
     </div>

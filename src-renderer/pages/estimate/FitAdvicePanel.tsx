@@ -1,0 +1,131 @@
+import { useTranslation } from 'react-i18next';
+import type { Card } from '../../../src-main/domain/catalog';
+import type { EstimateInput } from '../../../src-main/domain/estimate/input';
+import type { FitChange } from '../../../src-main/domain/estimate/fit-changes';
+import { formatGiB, formatNumber } from '../../lib/format';
+import { useMessageText } from '../../lib/messages';
+import { useLive } from '../../lib/queries';
+import { adviceRows } from './fit-advice';
+
+interface FitAdvicePanelProps {
+  /** The estimate's input (null while a field is invalid: the last advice stays, marked stale). */
+  input: EstimateInput | null;
+  card: Card;
+  /** Puts a change's configuration into the form. */
+  onApply: (change: FitChange) => void;
+  /** Closes the panel (the card was picked in the answer, not in the form). */
+  onClose?: () => void;
+}
+
+/** "×1.48" for a factor of the time or the GPU-hours as given; "—" where no speed is modelled. */
+function factorText(factor: number | null): string {
+  return factor === null ? '—' : `×${formatNumber(factor, 2)}`;
+}
+
+/**
+ * "What would make it fit?" on one card: the changes of `estimate:fit` that bring the peak under
+ * what the card may use, cheapest in GPU-hours first, each with its new peak, its time and
+ * GPU-hour cost, what it gives up, and a button that makes the change in the form.
+ */
+export function FitAdvicePanel({ input, card, onApply, onClose }: FitAdvicePanelProps) {
+  const { t } = useTranslation();
+  const text = useMessageText();
+  const { data: advice, error, stale, settled } = useLive('estimate:fit', input ? { input, card: card.id } : null);
+  const rows = advice && advice.card === card.id ? adviceRows(advice) : [];
+  return (
+    <section
+      className="panel fit-advice"
+      aria-labelledby="fit-advice-title"
+      data-testid="fit-advice"
+      data-state={settled ? 'ready' : 'computing'}
+    >
+      <div className="fit-advice-head">
+        <h2 id="fit-advice-title">{t('fitAdvice.title', { card: card.name })}</h2>
+        {onClose ? (
+          <button type="button" className="button-quiet" onClick={onClose}>
+            {t('fitAdvice.close')}
+          </button>
+        ) : null}
+      </div>
+      {error ? (
+        <p className="inline-alert" role="alert">
+          {text(error.detail)}
+        </p>
+      ) : null}
+      {advice && advice.card === card.id ? (
+        <div className={stale ? 'stale' : undefined}>
+          {advice.fits ? (
+            <p role="status">{t('fitAdvice.fitsNow', { card: card.name, need: formatGiB(advice.totalBytes) })}</p>
+          ) : (
+            <>
+              <p>
+                {t('fitAdvice.summary', {
+                  need: formatGiB(advice.totalBytes),
+                  usable: formatGiB(advice.usableBytes),
+                  card: card.name,
+                })}
+              </p>
+              {rows.length === 0 ? (
+                <p className="muted">{t('fitAdvice.none')}</p>
+              ) : (
+                <div className="table-scroll">
+                  <table className="table">
+                    <caption className="visually-hidden">{t('fitAdvice.title', { card: card.name })}</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">{t('fitAdvice.change')}</th>
+                        <th scope="col" className="num">
+                          {t('fitAdvice.peak')}
+                        </th>
+                        <th scope="col" className="num">
+                          {t('fitAdvice.gpus')}
+                        </th>
+                        <th scope="col" className="num" title={t('fitAdvice.timeHint')}>
+                          {t('fitAdvice.time')}
+                        </th>
+                        <th scope="col" className="num" title={t('fitAdvice.gpuHoursHint')}>
+                          {t('fitAdvice.gpuHours')}
+                        </th>
+                        <th scope="col">{t('fitAdvice.tradeOff')}</th>
+                        <th scope="col">
+                          <span className="visually-hidden">{t('fitAdvice.apply')}</span>
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {rows.map(({ change }, index) => {
+                        const name = text(change.change);
+                        return (
+                          <tr key={`${change.change.code}-${index}`} data-testid="fit-change">
+                            <th scope="row">{name}</th>
+                            <td className="num">{formatGiB(change.totalBytes)}</td>
+                            <td className="num">{change.gpus}</td>
+                            <td className="num">{factorText(change.timeFactor)}</td>
+                            <td className="num">{factorText(change.gpuHoursFactor)}</td>
+                            <td>{change.tradeOff ? text(change.tradeOff) : '—'}</td>
+                            <td>
+                              <button
+                                type="button"
+                                aria-label={t('fitAdvice.applyLabel', { change: name })}
+                                onClick={() => onApply(change)}
+                              >
+                                {t('fitAdvice.apply')}
+                              </button>
+                            </td>
+                          </tr>
+                        );
+                      })}
+                    </tbody>
+                  </table>
+                </div>
+              )}
+              <p className="muted small">{t('fitAdvice.note')}</p>
+            </>
+          )}
+        </div>
+      ) : settled ? null : (
+        <p className="muted">{t('estimate.computing')}</p>
+      )}
+    </section>
+  );
+}
