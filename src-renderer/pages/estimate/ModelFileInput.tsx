@@ -4,6 +4,7 @@ import type { Message } from '../../../src-main/domain/messages';
 import { formatParams } from '../../lib/format';
 import { useMessageText } from '../../lib/messages';
 import { formModelFileText, parseFormModelFile, readChosenFile, readPastedText, type ReadOutcome } from './model-file';
+import { HfIdInput } from './HfIdInput';
 import { SaveModelPreset } from './SaveModelPreset';
 
 interface ModelFileInputProps {
@@ -54,8 +55,8 @@ export function ModelFileInput({ value, onChange, idPrefix, onSaved }: ModelFile
         accept=".json,.safetensors,.gguf,application/json"
         onChange={(event) => void choose(event.target.files?.[0])}
       />
-      {/* A Hugging Face model id (models:fetchHf, the hf-online work) goes here, beside the file and the paste. */}
       <p className="hint">{t('inputs.dropHint')}</p>
+      <HfIdInput idPrefix={idPrefix} onModel={(model) => take({ ok: true, model })} onProblem={setProblem} />
       <label htmlFor={`${idPrefix}-model-paste`}>{t('inputs.pasteConfig')}</label>
       <textarea
         id={`${idPrefix}-model-paste`}
