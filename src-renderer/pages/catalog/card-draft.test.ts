@@ -19,6 +19,7 @@ describe('the card form', () => {
     expect(draft['pcieGen']).toBe('4');
     expect(draft['memoryGiB']).toBe('');
     expect(draft['fp8Tflops']).toBe('');
+    expect(draft['source']).toBe('');
   });
 
   it('gives the stored card of a filled form, an empty optional rate as none', () => {
@@ -31,6 +32,7 @@ describe('the card form', () => {
       fp8Tflops: null,
       interconnect: { nvlinkGBps: null, pcieGen: 4 },
       tdpW: 300,
+      vendor: 'NVIDIA',
     });
     // Editing starts from the same text.
     expect(draftOfCard(checked.card)).toMatchObject({ memoryGiB: '16', fp8Tflops: '', nvlinkGBps: '' });

@@ -17,10 +17,17 @@ export const CARD_FORM_FIELDS = formFields(cardFields);
 /** What the card form holds: the text of each field, by its key ("memoryGiB"). */
 export type CardDraft = Record<string, string>;
 
-/** A new card's form: the table's defaults (TDP 300 W, PCIe 4, …), every other field empty. */
+/**
+ * A new card's form: the table's number defaults (TDP 300 W, PCIe 4, 2024), every other field
+ * empty. A text left empty (vendor, architecture, source) takes the table's default when saved,
+ * so no English default text shows in a Chinese form.
+ */
 export function blankCardDraft(): CardDraft {
   return Object.fromEntries(
-    CARD_FORM_FIELDS.map(({ key, field }) => [key, String(formText((field as { default?: unknown }).default))]),
+    CARD_FORM_FIELDS.map(({ key, field }) => [
+      key,
+      field.control?.kind === 'number' ? String(formText((field as { default?: unknown }).default)) : '',
+    ]),
   );
 }
 
