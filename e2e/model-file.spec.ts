@@ -19,7 +19,9 @@ test('a config.json chosen as a file gives the estimate its exact model; a bad f
 }) => {
   await page.goto(server.url);
   await expect(page.locator('main[data-state="ready"]')).toBeVisible();
-  await page.getByLabel('Model', { exact: true }).selectOption({ label: 'From a file or a pasted config.json…' });
+  await page
+    .getByLabel('Model', { exact: true })
+    .selectOption({ label: 'From a file, a pasted config.json or a Hugging Face id…' });
   await page
     .getByLabel('config.json, safetensors index, .safetensors or .gguf file')
     .setInputFiles(fixture('gemma-2-9b.config.json'));

@@ -15,10 +15,11 @@ export function freshDbPath(): string {
   return join(mkdtempSync(join(tmpdir(), 'cardwise-e2e-')), 'cardwise.db');
 }
 
-/** Starts the real `cardwise serve` on a free port and waits for the URL line it prints. */
-export async function startServer(dbPath: string): Promise<ServerHandle> {
+/** Starts the real `cardwise serve` on a free port (with `env` added) and waits for the URL line it prints. */
+export async function startServer(dbPath: string, env: Record<string, string> = {}): Promise<ServerHandle> {
   const child = spawn(process.execPath, ['bin/cardwise.js', 'serve', '--port', '0', '--db', dbPath], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
   });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
