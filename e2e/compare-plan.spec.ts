@@ -1,13 +1,7 @@
 import { test, expect, type Page } from '@playwright/test';
-import { freshDbPath, startServer, type ServerHandle } from './server';
+import { serverForEachTest } from './server';
 
-let server: ServerHandle;
-test.beforeEach(async () => {
-  server = await startServer(freshDbPath());
-});
-test.afterEach(async () => {
-  await server.stop();
-});
+const server = serverForEachTest();
 
 const rankReady = (page: Page) => expect(page.locator('.compare-results[data-state="ready"]')).toBeVisible();
 const rows = (page: Page) => page.locator('table.rank-table tbody tr.rank-row');

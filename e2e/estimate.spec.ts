@@ -1,13 +1,7 @@
 import { test, expect, type Page } from '@playwright/test';
-import { freshDbPath, startServer, type ServerHandle } from './server';
+import { serverForEachTest } from './server';
 
-let server: ServerHandle;
-test.beforeEach(async () => {
-  server = await startServer(freshDbPath());
-});
-test.afterEach(async () => {
-  await server.stop();
-});
+const server = serverForEachTest();
 
 const verdictOn = (page: Page, card: string) => page.locator(`.fit-row[data-card="${card}"] .badge`);
 const settled = (page: Page) => expect(page.locator('.results[data-state="ready"]')).toBeVisible();

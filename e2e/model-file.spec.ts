@@ -1,15 +1,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test, expect } from '@playwright/test';
-import { freshDbPath, startServer, type ServerHandle } from './server';
+import { serverForEachTest } from './server';
 
-let server: ServerHandle;
-test.beforeEach(async () => {
-  server = await startServer(freshDbPath());
-});
-test.afterEach(async () => {
-  await server.stop();
-});
+const server = serverForEachTest();
 
 const fixture = (name: string) =>
   path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'src-main/domain/model-files/fixtures', name);

@@ -1,13 +1,7 @@
 import { test, expect, type Page } from '@playwright/test';
-import { freshDbPath, startServer, type ServerHandle } from './server';
+import { serverForEachTest } from './server';
 
-let server: ServerHandle;
-test.beforeEach(async () => {
-  server = await startServer(freshDbPath());
-});
-test.afterEach(async () => {
-  await server.stop();
-});
+const server = serverForEachTest();
 
 const ready = (page: Page) => expect(page.locator('.runs-results[data-state="ready"]')).toBeVisible();
 

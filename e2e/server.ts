@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { test } from '@playwright/test';
 
 export interface ServerHandle {
   url: string;
@@ -48,4 +49,34 @@ function stop(child: ChildProcess): Promise<void> {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });
+}
+
+/**
+ * A fresh `cardwise serve` on a fresh database for each test of the file that calls this (every
+ * test starts from the seeded catalog); the handle reads the server of the test running now.
+ */
+export function serverForEachTest(): ServerHandle {
+  let current: ServerHandle | undefined;
+  test.beforeEach(async () => {
+    current = await startServer(freshDbPath());
+  });
+  test.afterEach(async () => {
+    await current?.stop();
+  });
+  const now = () => {
+    if (!current) throw new Error('no server: serverForEachTest() hands one to each test only');
+    return current;
+  };
+  return {
+    get url() {
+      return now().url;
+    },
+    get origin() {
+      return now().origin;
+    },
+    get token() {
+      return now().token;
+    },
+    stop: () => now().stop(),
+  };
 }

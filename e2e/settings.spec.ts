@@ -1,13 +1,7 @@
 import { test, expect } from '@playwright/test';
-import { freshDbPath, startServer, type ServerHandle } from './server';
+import { serverForEachTest } from './server';
 
-let server: ServerHandle;
-test.beforeEach(async () => {
-  server = await startServer(freshDbPath());
-});
-test.afterEach(async () => {
-  await server.stop();
-});
+const server = serverForEachTest();
 
 test('Settings: a bad value is refused next to its field and not saved; a good rate is remembered and used by Compare', async ({
   page,

@@ -1,14 +1,8 @@
 import { test, expect } from '@playwright/test';
 import { llama32GgufHeader } from '../src-main/domain/model-files/gguf-writer.testkit';
-import { freshDbPath, startServer, type ServerHandle } from './server';
+import { serverForEachTest } from './server';
 
-let server: ServerHandle;
-test.beforeEach(async () => {
-  server = await startServer(freshDbPath());
-});
-test.afterEach(async () => {
-  await server.stop();
-});
+const server = serverForEachTest();
 
 test('what would make it fit: the changes for the chosen card, applied to the form with one click', async ({
   page,

@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import { freshDbPath, startServer, type ServerHandle } from './server';
+import { serverForEachTest } from './server';
 
 /**
  * Every page in 简体中文, with results, an error in a form and the explanations opened: the only
@@ -7,13 +7,7 @@ import { freshDbPath, startServer, type ServerHandle } from './server';
  * names, sources, notes of published runs), which the app shows as the user or the source wrote them.
  */
 
-let server: ServerHandle;
-test.beforeEach(async () => {
-  server = await startServer(freshDbPath());
-});
-test.afterEach(async () => {
-  await server.stop();
-});
+const server = serverForEachTest();
 
 /** Product names, units, formats and commands a Chinese sentence keeps as they are. */
 const ALLOWED = new Set(

@@ -12,6 +12,8 @@ export interface Column {
   sort?: 'ascending' | 'descending';
   /** The heading is read but not shown (an actions column). */
   hidden?: boolean;
+  /** What the column means, on hover. */
+  title?: string;
 }
 
 /** The `<thead>` of a table whose headings are plain column headers (scope="col"). */
@@ -25,6 +27,7 @@ export function HeaderRow({ columns }: { columns: readonly Column[] }) {
             scope="col"
             className={column.num ? 'num' : undefined}
             aria-sort={column.sort}
+            title={column.title}
           >
             {column.hidden ? <span className="visually-hidden">{column.label}</span> : column.label}
           </th>

@@ -6,6 +6,7 @@ import { formatGiB, formatNumber } from '../../lib/format';
 import { useMessageText } from '../../lib/messages';
 import { useLive } from '../../lib/queries';
 import { adviceRows } from './fit-advice';
+import { HeaderRow } from '../../components/HeaderRow';
 
 interface FitAdvicePanelProps {
   /** The estimate's input (null while a field is invalid: the last advice stays, marked stale). */
@@ -71,27 +72,17 @@ export function FitAdvicePanel({ input, card, onApply, onClose }: FitAdvicePanel
                 <div className="table-scroll">
                   <table className="table">
                     <caption className="visually-hidden">{t('fitAdvice.title', { card: card.name })}</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">{t('fitAdvice.change')}</th>
-                        <th scope="col" className="num">
-                          {t('fitAdvice.peak')}
-                        </th>
-                        <th scope="col" className="num">
-                          {t('fitAdvice.gpus')}
-                        </th>
-                        <th scope="col" className="num" title={t('fitAdvice.timeHint')}>
-                          {t('fitAdvice.time')}
-                        </th>
-                        <th scope="col" className="num" title={t('fitAdvice.gpuHoursHint')}>
-                          {t('fitAdvice.gpuHours')}
-                        </th>
-                        <th scope="col">{t('fitAdvice.tradeOff')}</th>
-                        <th scope="col">
-                          <span className="visually-hidden">{t('fitAdvice.apply')}</span>
-                        </th>
-                      </tr>
-                    </thead>
+                    <HeaderRow
+                      columns={[
+                        { label: t('fitAdvice.change') },
+                        { label: t('fitAdvice.peak'), num: true },
+                        { label: t('fitAdvice.gpus'), num: true },
+                        { label: t('fitAdvice.time'), num: true, title: t('fitAdvice.timeHint') },
+                        { label: t('fitAdvice.gpuHours'), num: true, title: t('fitAdvice.gpuHoursHint') },
+                        { label: t('fitAdvice.tradeOff') },
+                        { label: t('fitAdvice.apply'), hidden: true },
+                      ]}
+                    />
                     <tbody>
                       {rows.map(({ change }, index) => {
                         const name = text(change.change);
