@@ -69,9 +69,7 @@ test('a GGUF header read in the page, saved as my model, listed in the model sel
   await expect(page.locator('main[data-state="ready"]')).toBeVisible();
   // A GGUF file is for inference in llama.cpp.
   await page.getByLabel('Method', { exact: true }).selectOption('inference');
-  await page
-    .getByLabel('Model', { exact: true })
-    .selectOption({ label: 'From a file, a pasted config.json or a Hugging Face id…' });
+  await page.getByLabel('Model', { exact: true }).selectOption({ label: 'From a file or Hugging Face…' });
   await page.getByLabel('config.json, safetensors index, .safetensors or .gguf file').setInputFiles({
     name: 'llama-3.2-1b-q4_k_m.gguf',
     mimeType: 'application/octet-stream',
