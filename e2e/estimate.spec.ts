@@ -33,15 +33,15 @@ test('a quick question sets the fields a person would, says which, and gives wha
   const said = page.getByTestId('quick-set');
   await expect(said).toContainText('Model: Llama 2 13B');
   await expect(said).toContainText('Gradient checkpointing: on');
-  await expect(page.getByLabel('Gradient checkpointing')).toBeChecked();
+  await expect(page.getByLabel('Gradient checkpointing', { exact: true })).toBeChecked();
   const picked = await page.getByTestId('total-gib').innerText();
 
   // The same question by hand, from the form a reload gives: the same answer, and the note is gone.
-  await page.getByLabel('Gradient checkpointing').uncheck();
+  await page.getByLabel('Gradient checkpointing', { exact: true }).uncheck();
   await expect(said).toHaveText('');
   await settled(page);
   await expect(page.getByTestId('total-gib')).not.toHaveText(picked);
-  await page.getByLabel('Gradient checkpointing').check();
+  await page.getByLabel('Gradient checkpointing', { exact: true }).check();
   await settled(page);
   await expect(page.getByTestId('total-gib')).toHaveText(picked);
 });
@@ -89,7 +89,7 @@ test('a run logged for a similar set-up corrects the estimate and says what it i
 
   await page.goto(server.url);
   await expect(page.locator('main[data-state="ready"]')).toBeVisible();
-  await page.getByLabel('Gradient checkpointing').check();
+  await page.getByLabel('Gradient checkpointing', { exact: true }).check();
   await page.getByLabel('Show speed on').selectOption('a100-80gb');
   await settled(page);
   const panel = page.getByTestId('speed-panel');
