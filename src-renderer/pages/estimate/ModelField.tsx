@@ -69,7 +69,8 @@ export function ModelField({
           <ModelFileInput value={modelFile} onChange={onModelFile} idPrefix={idPrefix} onSaved={onModel} />
           {error ? (
             <p className="field-error" role="alert">
-              {error}
+              {/* Nothing read yet: say what to do rather than the schema's "must not be empty". */}
+              {modelFile ? error : t('inputs.readFirst')}
             </p>
           ) : null}
         </>
