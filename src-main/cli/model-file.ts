@@ -4,7 +4,7 @@ import { gguf } from '@huggingface/gguf';
 import { InputError } from '../domain/errors';
 import { english, msg } from '../domain/messages';
 import type { FileModel } from '../domain/model-files/file-model';
-import { modelFromGgufHeader } from '../domain/model-files/gguf-header';
+import { modelFromGgufFile } from '../domain/model-files/gguf-header';
 import { MAX_CONFIG_BYTES, modelFromConfigText } from '../domain/model-files/hf-config';
 import {
   modelFromSafetensorsHeader,
@@ -80,38 +80,19 @@ async function readSafetensorsHeader(path: string, size: number, file: string): 
 }
 
 async function readGgufHeader(path: string, size: number, file: string): Promise<FileModel> {
+  const magic = new Uint8Array(4);
   const handle = await open(path, 'r');
   try {
-    const magic = new Uint8Array(4);
     const { bytesRead } = await handle.read(magic, 0, 4, 0);
-    if (bytesRead < 4 || new TextDecoder().decode(magic) !== 'GGUF') {
-      throw new InputError('model', msg('modelFile.notGguf', { file }));
-    }
+    return await modelFromGgufFile(
+      magic.subarray(0, bytesRead),
+      size,
+      () => gguf(path, { allowLocalFile: true }),
+      file,
+    );
   } finally {
     await handle.close();
   }
-  let parsed: Awaited<ReturnType<typeof gguf>>;
-  try {
-    parsed = await gguf(path, { allowLocalFile: true });
-  } catch (error) {
-    // The parser reads past the end of a cut-off header (RangeError), or refuses a version it does not know.
-    const version = /version/i.test(String((error as Error).message));
-    throw new InputError(
-      'model',
-      version
-        ? msg('modelFile.ggufVersion', { file, version: '?' })
-        : msg('modelFile.truncated', { file, format: 'GGUF' }),
-    );
-  }
-  // @huggingface/gguf reads zeros past the end of a local file rather than failing: a header that
-  // ends beyond the file is a cut-off one.
-  if (parsed.tensorInfoByteRange[1] > size) {
-    throw new InputError('model', msg('modelFile.truncated', { file, format: 'GGUF' }));
-  }
-  return modelFromGgufHeader(
-    { metadata: parsed.metadata as unknown as Record<string, unknown>, tensorInfos: parsed.tensorInfos },
-    file,
-  );
 }
 
 /** The English lines of what a model file gave: for the CLI's report before the estimate. */

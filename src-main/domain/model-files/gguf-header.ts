@@ -212,3 +212,49 @@ export function modelFromGgufHeader(header: GgufHeader, file: string): GgufModel
     scheme,
   };
 }
+
+/** What @huggingface/gguf's `gguf()` answers, as far as the model needs it. */
+export interface GgufParsed {
+  metadata: unknown;
+  tensorInfos: readonly GgufTensor[];
+  /** Where the header's tensor list ends, in bytes from the start of the file. */
+  tensorInfoByteRange: readonly [number, number];
+}
+
+/**
+ * The model of a GGUF file given its first four bytes, its size and a call of the parser: the one
+ * mapping of what can go wrong (not GGUF, a version the parser refuses, a cut-off header) to
+ * messages naming the file, for the CLI (src-main/cli/model-file.ts) and the page
+ * (src-renderer/pages/estimate/gguf-file.ts) alike. The parser reads past the end of a cut-off
+ * header (a RangeError) or, on a local file, reads zeros there: a header ending beyond the file is
+ * cut off too.
+ */
+export async function modelFromGgufFile(
+  magic: Uint8Array,
+  fileBytes: number,
+  parse: () => Promise<GgufParsed>,
+  file: string,
+): Promise<GgufModel> {
+  if (magic.length < 4 || new TextDecoder().decode(magic.subarray(0, 4)) !== 'GGUF') {
+    throw new InputError('model', msg('modelFile.notGguf', { file }));
+  }
+  let parsed: GgufParsed;
+  try {
+    parsed = await parse();
+  } catch (error) {
+    const version = /version/i.test(String((error as Error).message));
+    throw new InputError(
+      'model',
+      version
+        ? msg('modelFile.ggufVersion', { file, version: '?' })
+        : msg('modelFile.truncated', { file, format: 'GGUF' }),
+    );
+  }
+  if (parsed.tensorInfoByteRange[1] > fileBytes) {
+    throw new InputError('model', msg('modelFile.truncated', { file, format: 'GGUF' }));
+  }
+  return modelFromGgufHeader(
+    { metadata: parsed.metadata as Record<string, unknown>, tensorInfos: parsed.tensorInfos },
+    file,
+  );
+}

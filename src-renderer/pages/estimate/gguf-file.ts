@@ -1,7 +1,5 @@
 import { gguf } from '@huggingface/gguf';
-import { InputError } from '../../../src-main/domain/errors';
-import { msg } from '../../../src-main/domain/messages';
-import { modelFromGgufHeader, type GgufModel } from '../../../src-main/domain/model-files/gguf-header';
+import { modelFromGgufFile, type GgufModel } from '../../../src-main/domain/model-files/gguf-header';
 
 /**
  * A fetch that answers @huggingface/gguf's Range requests from a Blob: each request becomes one
@@ -26,29 +24,14 @@ export function blobRangeFetch(blob: Blob): typeof fetch {
 /**
  * The model a GGUF file's header describes (architecture, shape, quant type, exact tensor bytes),
  * read in the page from the chosen file by byte ranges. A file that is not GGUF, or whose header
- * is cut off, is an InputError naming the file, as on the CLI (src-main/cli/model-file.ts).
+ * is cut off, is an InputError naming the file, as on the CLI (the same `modelFromGgufFile`).
  */
 export async function readGgufBlob(blob: Blob, file: string): Promise<GgufModel> {
-  const magic = new TextDecoder().decode(await blob.slice(0, 4).arrayBuffer());
-  if (magic !== 'GGUF') throw new InputError('model', msg('modelFile.notGguf', { file }));
-  let parsed: Awaited<ReturnType<typeof gguf>>;
-  try {
-    parsed = await gguf(`https://local.invalid/${encodeURIComponent(file)}`, { fetch: blobRangeFetch(blob) });
-  } catch (error) {
-    // The parser runs past the end of a cut-off header (RangeError), or refuses a version it does not know.
-    const version = /version/i.test(String((error as Error).message));
-    throw new InputError(
-      'model',
-      version
-        ? msg('modelFile.ggufVersion', { file, version: '?' })
-        : msg('modelFile.truncated', { file, format: 'GGUF' }),
-    );
-  }
-  if (parsed.tensorInfoByteRange[1] > blob.size) {
-    throw new InputError('model', msg('modelFile.truncated', { file, format: 'GGUF' }));
-  }
-  return modelFromGgufHeader(
-    { metadata: parsed.metadata as unknown as Record<string, unknown>, tensorInfos: parsed.tensorInfos },
+  const magic = new Uint8Array(await blob.slice(0, 4).arrayBuffer());
+  return modelFromGgufFile(
+    magic,
+    blob.size,
+    () => gguf(`https://local.invalid/${encodeURIComponent(file)}`, { fetch: blobRangeFetch(blob) }),
     file,
   );
 }
