@@ -1,13 +1,5 @@
 import { defineConfig } from '@playwright/test';
-
-const chromiumFlags = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+import { CHROMIUM_FLAGS } from './scripts/find-chromium.js';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -23,7 +15,10 @@ export default defineConfig({
       testIgnore: /\.electron\.spec\.ts$/,
       use: {
         browserName: 'chromium',
-        launchOptions: { executablePath: process.env['CHROMIUM_PATH'] || '/usr/bin/chromium', args: chromiumFlags },
+        launchOptions: {
+          executablePath: process.env['CHROMIUM_PATH'] || '/usr/bin/chromium',
+          args: [...CHROMIUM_FLAGS],
+        },
         viewport: { width: 1360, height: 900 },
       },
     },

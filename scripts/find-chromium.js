@@ -1,6 +1,19 @@
 import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 
+/**
+ * The flags every Chromium this project drives starts with (e2e tests, bench, screenshots): no
+ * sandbox (root in a container), no GPU, and nothing that reaches the network on its own.
+ */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
 const CANDIDATES = [
   '/usr/bin/chromium',
   '/usr/bin/chromium-browser',

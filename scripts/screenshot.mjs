@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findChromium } from './find-chromium.js';
+import { CHROMIUM_FLAGS, findChromium } from './find-chromium.js';
 
 const pages =
   process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['estimate', 'compare', 'plan', 'runs', 'catalog'];
@@ -25,7 +25,7 @@ const url = await new Promise((resolve) => {
 });
 const browser = await chromium.launch({
   executablePath: (await findChromium()) ?? undefined,
-  args: ['--no-sandbox', '--disable-gpu'],
+  args: CHROMIUM_FLAGS,
 });
 const page = await browser.newPage({ viewport: { width: 1440, height: 960 } });
 await page.goto(url);

@@ -9,19 +9,10 @@ import type { Figure } from './figures';
 import { startCardwiseServer, type Server } from './processes';
 import { percentiles } from './stats';
 
-const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
 export async function launchChromium(): Promise<Browser> {
-  const { findChromium } = await import('../find-chromium.js');
+  const { findChromium, CHROMIUM_FLAGS } = await import('../find-chromium.js');
   const executablePath = (await findChromium()) ?? undefined;
-  return chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
+  return chromium.launch({ executablePath, args: [...CHROMIUM_FLAGS] });
 }
 
 /** Durations of the input-to-paint measures taken so far. */
