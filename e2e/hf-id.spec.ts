@@ -40,11 +40,15 @@ test('a Hugging Face id gives the estimate the model read from the Hub; an unkno
   await page.goto(server.url);
   await expect(page.locator('main[data-state="ready"]')).toBeVisible();
   await page.getByLabel('Model', { exact: true }).selectOption({ label: 'From a file or Hugging Face…' });
+  // Nothing read yet: the choice says what to do, not the schema's "must not be empty".
+  await expect(page.getByRole('alert').filter({ hasText: 'Read a model first' })).toBeVisible();
+  await expect(page.getByText('must not be empty')).toHaveCount(0);
   await page.getByLabel('Hugging Face model id').fill('Qwen/Qwen2.5-32B-Instruct');
   await page.getByRole('button', { name: 'Read from Hugging Face' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Qwen/Qwen2.5-32B-Instruct' })).toBeVisible();
   await expect(page.locator('.results[data-state="ready"]')).toBeVisible();
   await expect(page.getByText('custom model · 32.8B parameters', { exact: false })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Read a model first' })).toHaveCount(0);
 
   await page.getByLabel('Hugging Face model id').fill('no-such-org/no-such-model');
   await page.getByLabel('Hugging Face model id').press('Enter');
