@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHubServer, type HubServer } from '../hub/hub-server.testkit';
-import { main } from './main';
+import { runInProcess } from './in-process.testkit';
 
 /** A real config.json (domain/model-files/fixtures/SOURCES.md: Qwen/Qwen3-30B-A3B). */
 const QWEN3_MOE = readFileSync(
@@ -35,17 +35,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** `cardwise …` in this process: exit status and what it printed. */
-async function cli(args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const status = await main(['--db', db, ...args], {
-    stdout: (text) => void (stdout += text),
-    stderr: (text) => void (stderr += text),
-    stdoutIsTty: false,
-  });
-  return { status, stdout, stderr };
-}
+const cli = (args: string[]) => runInProcess(db, args);
 
 describe('--hf ORG/NAME on the CLI (a local server stands in for the Hub)', () => {
   it('estimate --hf reads the config from the Hub and says where from', async () => {

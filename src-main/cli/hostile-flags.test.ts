@@ -16,7 +16,8 @@ import { hostileText } from '../http/hostile.testkit';
 import { assertCliBuilt, bin, repoRoot } from './cli-test-support.testkit';
 import type { Command } from './command';
 import { tableBindings } from './flag-input';
-import { commands, main } from './main';
+import { runInProcess } from './in-process.testkit';
+import { commands } from './main';
 
 beforeAll(assertCliBuilt);
 
@@ -44,18 +45,8 @@ function cardwise(args: string[]): Promise<Outcome> {
   });
 }
 
-/** `cardwise …args --db DB` in this process, with its output caught. */
-async function inProcess(args: readonly string[]): Promise<Outcome> {
-  let stdout = '';
-  let stderr = '';
-  const io = {
-    stdout: (t: string) => void (stdout += t),
-    stderr: (t: string) => void (stderr += t),
-    stdoutIsTty: false,
-  };
-  const status = await main([...args, '--db', db], io);
-  return { status, stdout, stderr };
-}
+/** `cardwise --db DB …args` in this process, with its output caught. */
+const inProcess = (args: readonly string[]) => runInProcess(db, args);
 
 /** Control characters a terminal acts on (ESC sequences, a carriage return…); the line's own newline aside. */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point

@@ -7,7 +7,7 @@ import { closeSync, ftruncateSync, mkdtempSync, openSync, rmSync, writeFileSync 
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { main } from './main';
+import { runInProcess } from './in-process.testkit';
 import type { RecipeReport } from './recipe-file';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'cardwise-recipe-'));
@@ -15,17 +15,7 @@ const db = path.join(dir, 'c.db');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const fixture = (name: string) => path.join(__dirname, '../domain/recipe-files/fixtures', name);
 
-async function cardwise(args: readonly string[]): Promise<{ status: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io = {
-    stdout: (t: string) => void (stdout += t),
-    stderr: (t: string) => void (stderr += t),
-    stdoutIsTty: false,
-  };
-  const status = await main([...args, '--db', db], io);
-  return { status, stdout, stderr };
-}
+const cardwise = (args: readonly string[]) => runInProcess(db, args);
 
 interface Estimate {
   resolvedInput: Record<string, unknown>;
