@@ -1,9 +1,10 @@
-import { useState, type DragEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '../../../src-main/domain/messages';
 import { formatParams } from '../../lib/format';
 import { useMessageText } from '../../lib/messages';
 import { formModelFileText, parseFormModelFile, readChosenFile, readPastedText, type ReadOutcome } from './model-file';
+import { dropFileProps, FileOrPaste } from './FileOrPaste';
 import { HfIdInput } from './HfIdInput';
 import { SaveModelPreset } from './SaveModelPreset';
 
@@ -24,7 +25,6 @@ interface ModelFileInputProps {
 export function ModelFileInput({ value, onChange, idPrefix, onSaved }: ModelFileInputProps) {
   const { t } = useTranslation();
   const text = useMessageText();
-  const [pasted, setPasted] = useState('');
   const [problem, setProblem] = useState<Message | null>(null);
   const [notes, setNotes] = useState<Message[]>([]);
   const current = parseFormModelFile(value);
@@ -38,41 +38,24 @@ export function ModelFileInput({ value, onChange, idPrefix, onSaved }: ModelFile
     setNotes(outcome.model.notes);
     onChange(formModelFileText(outcome.model));
   };
-  const choose = async (file: File | undefined) => {
-    if (file) take(await readChosenFile(file));
-  };
-  const drop = (event: DragEvent<HTMLDivElement>) => {
-    event.preventDefault();
-    void choose(event.dataTransfer.files[0]);
-  };
+  const choose = (file: File) => void readChosenFile(file).then(take);
 
   return (
-    <div className="model-file" onDragOver={(event) => event.preventDefault()} onDrop={drop} data-testid="model-file">
-      <label htmlFor={`${idPrefix}-model-file`}>{t('inputs.chooseFile')}</label>
-      <input
-        id={`${idPrefix}-model-file`}
-        type="file"
+    <div className="model-file" {...dropFileProps(choose)} data-testid="model-file">
+      <FileOrPaste
+        id={`${idPrefix}-model`}
+        chooseLabel={t('inputs.chooseFile')}
         accept=".json,.safetensors,.gguf,application/json"
-        onChange={(event) => void choose(event.target.files?.[0])}
-      />
-      <p className="hint">{t('inputs.dropHint')}</p>
-      <HfIdInput idPrefix={idPrefix} onModel={(model) => take({ ok: true, model })} onProblem={setProblem} />
-      <label htmlFor={`${idPrefix}-model-paste`}>{t('inputs.pasteConfig')}</label>
-      <textarea
-        id={`${idPrefix}-model-paste`}
-        rows={4}
-        value={pasted}
+        pasteLabel={t('inputs.pasteConfig')}
+        readLabel={t('inputs.readPasted')}
         placeholder='{"model_type": "qwen2", "hidden_size": 3584, …}'
-        onChange={(event) => setPasted(event.target.value)}
-      />
-      <button type="button" onClick={() => void readPastedText(pasted).then(take)} disabled={pasted.trim() === ''}>
-        {t('inputs.readPasted')}
-      </button>
-      {problem ? (
-        <p className="field-error" role="alert">
-          {text(problem)}
-        </p>
-      ) : null}
+        problem={problem}
+        onFile={choose}
+        onPasted={(pasted) => void readPastedText(pasted).then(take)}
+      >
+        <p className="hint">{t('inputs.dropHint')}</p>
+        <HfIdInput idPrefix={idPrefix} onModel={(model) => take({ ok: true, model })} onProblem={setProblem} />
+      </FileOrPaste>
       {current ? (
         <div className="model-file-read" role="status">
           <p>

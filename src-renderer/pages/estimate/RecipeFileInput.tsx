@@ -1,9 +1,10 @@
-import { useState, type DragEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ModelPreset } from '../../../src-main/domain/catalog';
 import { msg, type Message } from '../../../src-main/domain/messages';
 import type { RecipeFile, RecipeValue } from '../../../src-main/domain/recipe-files';
 import { useMessageText } from '../../lib/messages';
+import { dropFileProps, FileOrPaste } from './FileOrPaste';
 import { readRecipe, recipeOutcome, type RecipeOutcome } from './recipe-file';
 
 interface RecipeFileInputProps {
@@ -23,7 +24,6 @@ const shown = (value: RecipeValue['value']) => (Array.isArray(value) ? value.joi
 export function RecipeFileInput({ presets, onRecipe }: RecipeFileInputProps) {
   const { t } = useTranslation();
   const text = useMessageText();
-  const [pasted, setPasted] = useState('');
   const [problem, setProblem] = useState<Message | null>(null);
   const [read, setRead] = useState<{ recipe: RecipeFile; preset: string | null } | null>(null);
 
@@ -33,44 +33,22 @@ export function RecipeFileInput({ presets, onRecipe }: RecipeFileInputProps) {
     setRead(outcome);
     onRecipe(outcome.recipe, outcome.preset);
   };
-  const choose = async (file: File | undefined) => {
-    if (file) take(await readRecipe(file, presets));
-  };
-  const drop = (event: DragEvent<HTMLDetailsElement>) => {
-    event.preventDefault();
-    void choose(event.dataTransfer.files[0]);
-  };
+  const choose = (file: File) => void readRecipe(file, presets).then(take);
   const recipe = read?.recipe;
 
   return (
-    <details
-      className="recipe-file"
-      onDragOver={(event) => event.preventDefault()}
-      onDrop={drop}
-      data-testid="recipe-file"
-    >
+    <details className="recipe-file" {...dropFileProps(choose)} data-testid="recipe-file">
       <summary>{t('recipe.title')}</summary>
-      <label htmlFor="est-recipe-file">{t('recipe.chooseFile')}</label>
-      <input
-        id="est-recipe-file"
-        type="file"
+      <FileOrPaste
+        id="est-recipe"
+        chooseLabel={t('recipe.chooseFile')}
         accept=".yaml,.yml,.json"
-        onChange={(event) => void choose(event.target.files?.[0])}
+        pasteLabel={t('recipe.paste')}
+        readLabel={t('recipe.readPasted')}
+        problem={problem}
+        onFile={choose}
+        onPasted={(pasted) => take(recipeOutcome(pasted, 'recipe.yaml', presets))}
       />
-      <label htmlFor="est-recipe-paste">{t('recipe.paste')}</label>
-      <textarea id="est-recipe-paste" rows={4} value={pasted} onChange={(event) => setPasted(event.target.value)} />
-      <button
-        type="button"
-        onClick={() => take(recipeOutcome(pasted, 'recipe.yaml', presets))}
-        disabled={pasted.trim() === ''}
-      >
-        {t('recipe.readPasted')}
-      </button>
-      {problem ? (
-        <p className="field-error" role="alert">
-          {text(problem)}
-        </p>
-      ) : null}
       {recipe ? (
         <div className="recipe-file-read" role="status">
           <p>{t('recipe.readFrom', { file: recipe.file, format: t(`recipe.format.${recipe.format}`) })}</p>
