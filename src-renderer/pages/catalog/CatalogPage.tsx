@@ -40,7 +40,13 @@ export function CatalogPage() {
     window.requestAnimationFrame(() => formRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' }));
   };
   // As on the Runs page: a delete says so, with Undo (the card and its offers come back).
-  const [toast, setToast] = useState<{ id: number; message: string; deleted?: { card: Card; offers: Offer[] } }>();
+  // The message is an i18n key and its card, translated when shown (it follows a language switch).
+  const [toast, setToast] = useState<{
+    id: number;
+    message: string;
+    card: string;
+    deleted?: { card: Card; offers: Offer[] };
+  }>();
   const closeToast = useCallback(() => setToast(undefined), []);
   const deleteCard = (card: Card) => {
     const itsOffers = offers.filter((offer) => offer.cardId === card.id);
@@ -49,7 +55,8 @@ export function CatalogPage() {
         if (cardForm?.editing?.id === card.id) setCardForm(null);
         setToast({
           id: Date.now(),
-          message: t('cardForm.deleted', { card: card.name }),
+          message: 'cardForm.deleted',
+          card: card.name,
           deleted: { card, offers: itsOffers },
         });
       })
@@ -60,7 +67,7 @@ export function CatalogPage() {
     try {
       await send('cards:save', card);
       for (const { id: _id, ...offer } of itsOffers) await send('offers:add', offer);
-      setToast({ id: Date.now(), message: t('cardForm.restored', { card: card.name }) });
+      setToast({ id: Date.now(), message: 'cardForm.restored', card: card.name });
     } catch (error) {
       reportError(error);
     }
@@ -85,7 +92,7 @@ export function CatalogPage() {
               cards={cards}
               onDone={(saved) => {
                 setCardForm(null);
-                if (saved) setToast({ id: Date.now(), message: t('cardForm.saved', { card: saved.name }) });
+                if (saved) setToast({ id: Date.now(), message: 'cardForm.saved', card: saved.name });
               }}
             />
           ) : null}
@@ -106,7 +113,7 @@ export function CatalogPage() {
       {toast ? (
         <Toast
           key={toast.id}
-          message={toast.message}
+          message={t(toast.message, { card: toast.card })}
           closeLabel={t('runs.toast.close')}
           onClose={closeToast}
           action={

@@ -41,6 +41,7 @@ const SEARCH_DELAY_MS = 250;
 interface ToastState {
   /** A new toast restarts the timer even when its text is the same. */
   id: number;
+  /** The message's i18n key: translated when shown, so it follows a language switch. */
   message: string;
   /** The run just deleted, for Undo. */
   deleted?: Run;
@@ -120,7 +121,7 @@ export function RunsPage() {
   const deleteRun = (run: ListedRun) => {
     send('runs:delete', { id: run.id })
       .then((deleted) => {
-        setToast({ id: Date.now(), message: t('runs.toast.deleted'), deleted });
+        setToast({ id: Date.now(), message: 'runs.toast.deleted', deleted });
         if (form && 'run' in form.mode && form.mode.run.id === run.id) setForm(null);
         // Deleting the last row of the last page goes back a page.
         setPosition((current) => afterDeleting(current, total - 1));
@@ -130,7 +131,7 @@ export function RunsPage() {
   const undo = (deleted: Run) => {
     setToast(null);
     send('runs:add', runInputOf(deleted))
-      .then(() => setToast({ id: Date.now(), message: t('runs.toast.restored') }))
+      .then(() => setToast({ id: Date.now(), message: 'runs.toast.restored' }))
       .catch(reportError);
   };
 
@@ -170,7 +171,7 @@ export function RunsPage() {
             onClose={() => setForm(null)}
             onSaved={(_run, kind) => {
               setForm(null);
-              setToast({ id: Date.now(), message: t(kind === 'added' ? 'runs.toast.added' : 'runs.toast.updated') });
+              setToast({ id: Date.now(), message: kind === 'added' ? 'runs.toast.added' : 'runs.toast.updated' });
             }}
           />
         ) : null}
@@ -226,7 +227,7 @@ export function RunsPage() {
       {toast ? (
         <Toast
           key={toast.id}
-          message={toast.message}
+          message={t(toast.message)}
           closeLabel={t('runs.toast.close')}
           onClose={closeToast}
           action={toast.deleted ? { label: t('runs.toast.undo'), onClick: () => undo(toast.deleted!) } : undefined}
