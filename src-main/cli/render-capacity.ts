@@ -5,7 +5,9 @@ import { renderTable } from './table';
 
 type Setup = ServeOutput['setups'][number];
 
-const ms = (value: number | null): string => (value === null ? 'overloaded' : formatNumber(value, value < 10 ? 1 : 0));
+/** A latency in ms, or what it is when the server cannot keep up with the rate. */
+const ms = (value: number | null): string =>
+  value === null ? 'overloaded' : `${formatNumber(value, value < 10 ? 1 : 0)} ms`;
 
 /** The memory lines of one GPU of a server, as the engine would log them. */
 function memoryTable(setup: Setup): string {
@@ -23,14 +25,19 @@ function memoryTable(setup: Setup): string {
   ];
   return renderTable(
     [{ header: 'Per GPU' }, { header: 'GiB', align: 'right' }],
-    rows.filter((row): row is [string, number] => row[1] !== null).map(([name, bytes]) => [name, formatGiB(bytes)]),
+    // llama.cpp has no engine budget, no CUDA graphs and nothing it counts apart from torch.
+    rows
+      .filter((row): row is [string, number] => row[1] !== null && (row[1] > 0 || row[0] === 'KV cache pool'))
+      .map(([name, bytes]) => [name, formatGiB(bytes)]),
     '  ',
   );
 }
 
 /** `cardwise capacity` in text: per server the memory lines, the KV pool and concurrency, speed and the cheapest offer. */
 export function renderCapacity(output: ServeOutput): string {
-  const lines: string[] = [`${output.model.name}, ${output.resolved.engine}, max_model_len ${output.resolved.maxModelLen}`];
+  const lines: string[] = [
+    `${output.model.name}, ${output.resolved.engine}, max_model_len ${output.resolved.maxModelLen}`,
+  ];
   for (const setup of output.setups) {
     lines.push('', `${setup.gpus} × ${setup.cardName}`);
     lines.push(memoryTable(setup));
@@ -47,7 +54,7 @@ export function renderCapacity(output: ServeOutput): string {
     if (speed) {
       lines.push(
         `  decode ${formatNumber(speed.decodeTokensPerSecondAtMaxBatch)} tokens/s at batch ${formatNumber(speed.maxBatch)}; ` +
-          `TTFT ${ms(speed.ttftMs)} ms, ITL ${ms(speed.itlMs)} ms at ${formatNumber(output.resolved.requestsPerSecond, 2)} requests/s; ` +
+          `TTFT ${ms(speed.ttftMs)}, ITL ${ms(speed.itlMs)} at ${formatNumber(output.resolved.requestsPerSecond, 2)} requests/s; ` +
           `targets met up to ${formatNumber(speed.maxRequestsPerSecond, 2)} requests/s`,
       );
     }

@@ -122,7 +122,13 @@ describe('what does not fit says what would', () => {
     expect(largest).toBeLessThan(131072);
     const params = capacity.reason!.params as Record<string, { code: string; params?: Record<string, unknown> }>;
     expect(params.advice!.params!.length).toBe(largest);
-    const at = (len: number) => serveCapacity(settled.model, card('rtx-4090'), { ...setup, maxModelLen: len }, { promptTokens: 1024, outputTokens: 128 });
+    const at = (len: number) =>
+      serveCapacity(
+        settled.model,
+        card('rtx-4090'),
+        { ...setup, maxModelLen: len },
+        { promptTokens: 1024, outputTokens: 128 },
+      );
     expect(at(largest).fits).toBe(true);
     expect(at(largest + 16).fits).toBe(false);
   });
@@ -131,10 +137,10 @@ describe('what does not fit says what would', () => {
     const { settled, setup } = setupFor('llama-3.1-8b', 'a100-80gb', { gpuMemoryUtilization: 1, maxModelLen: 4096 });
     const capacity = serveCapacity(settled.model, card('a100-80gb'), setup, { promptTokens: 1024, outputTokens: 128 });
     expect(capacity.fits).toBe(false);
-    const problem = (capacity.reason!.params as Record<string, { code: string; params: Record<string, unknown> }>).problem!;
+    const problem = (capacity.reason!.params as Record<string, { code: string; params: Record<string, unknown> }>)
+      .problem!;
     expect(problem.code).toBe('serve.noFit.utilization');
     // (80 − 0.5) / 80 = 0.99375 → 0.99.
     expect(problem.params.most).toBe(0.99);
   });
 });
-
