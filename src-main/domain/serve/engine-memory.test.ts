@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readDataFile } from '../../../scripts/data-files';
 import type { Card, ModelPreset } from '../catalog';
 import { GIB } from '../estimate/units';
-import { serveCapacity } from './capacity';
+import { capacityOf } from './capacity';
 import { engineMemory } from './engine-memory';
 import { engineSetup, settleServeInput } from './input';
 
@@ -47,7 +47,7 @@ describe('vLLM memory per GPU (hand-computed)', () => {
 
   it('concurrency at max_model_len is the pool over the request in blocks, as vLLM logs "Maximum concurrency"', () => {
     const { settled, setup } = setupFor('llama-3.1-8b', 'a100-80gb', { maxModelLen: 32768 });
-    const capacity = serveCapacity(settled.model, card('a100-80gb'), setup, { promptTokens: 1024, outputTokens: 128 });
+    const capacity = capacityOf(settled.model, card('a100-80gb'), setup, { promptTokens: 1024, outputTokens: 128 });
     // 28,745 blocks ÷ (32,768 / 16 = 2,048 blocks per sequence) = 14.04 → 14 sequences.
     expect(capacity.kvConcurrency.atMaxModelLen).toBeCloseTo(28_745 / 2048, 9);
     expect(capacity.maxConcurrentSequences.atMaxModelLen).toBe(14);
@@ -105,7 +105,7 @@ describe('SGLang and llama.cpp memory per GPU (hand-computed)', () => {
 describe('what does not fit says what would', () => {
   it('a 70B model on one RTX 4090 does not fit, and no shorter context on that one card would', () => {
     const { settled, setup } = setupFor('llama-3.1-70b', 'rtx-4090', { maxModelLen: 8192 });
-    const capacity = serveCapacity(settled.model, card('rtx-4090'), setup, { promptTokens: 1024, outputTokens: 128 });
+    const capacity = capacityOf(settled.model, card('rtx-4090'), setup, { promptTokens: 1024, outputTokens: 128 });
     expect(capacity.fits).toBe(false);
     expect(capacity.largestMaxModelLen).toBeNull();
     expect(capacity.reason?.code).toBe('serve.noFit');
@@ -115,7 +115,7 @@ describe('what does not fit says what would', () => {
   it('a context too long for the pool names the largest max_model_len that fits, and it does fit', () => {
     // Llama 3.1 8B on an RTX 4090 (24 GiB, 0.9): ≈ 4.7 GiB of pool ≈ 38k tokens, less than one 131,072-token sequence.
     const { settled, setup } = setupFor('llama-3.1-8b', 'rtx-4090', { maxModelLen: 131072 });
-    const capacity = serveCapacity(settled.model, card('rtx-4090'), setup, { promptTokens: 1024, outputTokens: 128 });
+    const capacity = capacityOf(settled.model, card('rtx-4090'), setup, { promptTokens: 1024, outputTokens: 128 });
     expect(capacity.fits).toBe(false);
     const largest = capacity.largestMaxModelLen!;
     expect(largest).toBeGreaterThan(16);
@@ -123,7 +123,7 @@ describe('what does not fit says what would', () => {
     const params = capacity.reason!.params as Record<string, { code: string; params?: Record<string, unknown> }>;
     expect(params.advice!.params!.length).toBe(largest);
     const at = (len: number) =>
-      serveCapacity(
+      capacityOf(
         settled.model,
         card('rtx-4090'),
         { ...setup, maxModelLen: len },
@@ -135,7 +135,7 @@ describe('what does not fit says what would', () => {
 
   it('a utilization leaving no room for the CUDA context is refused with the most that would start', () => {
     const { settled, setup } = setupFor('llama-3.1-8b', 'a100-80gb', { gpuMemoryUtilization: 1, maxModelLen: 4096 });
-    const capacity = serveCapacity(settled.model, card('a100-80gb'), setup, { promptTokens: 1024, outputTokens: 128 });
+    const capacity = capacityOf(settled.model, card('a100-80gb'), setup, { promptTokens: 1024, outputTokens: 128 });
     expect(capacity.fits).toBe(false);
     const problem = (capacity.reason!.params as Record<string, { code: string; params: Record<string, unknown> }>)
       .problem!;
