@@ -122,11 +122,35 @@ describe('cardwise capacity', () => {
     );
   });
 
-  it('a model that fits on none of the servers tried exits 1 and says what would fit', async () => {
+  it('a model that fits on none of the servers tried says so and what would fit', async () => {
     const result = await cardwise(['capacity', '--model', 'llama-3.1-70b', '--gpu', 'rtx-4090', '--gpus', '1']);
-    expect(result.status).toBe(1);
-    expect(result.stdout).toMatch(/does not fit/);
-    expect(result.stderr).toMatch(/^error: --gpu: .*GPUs would fit/);
+    expect(result.status).toBe(0);
+    // 131.4 GiB of bf16 weights and a 131,072-token sequence: 16 RTX 4090s would hold them, fewer would not.
+    expect(result.stdout).toMatch(/does not fit: one sequence of max_model_len 131,072 .*; 16 GPUs would fit/);
+    expect(result.stdout).toMatch(/The model does not fit on any server tried/);
+  });
+
+  it('a context too long for the pool names the longest max_model_len that would fit', async () => {
+    const result = await cardwise([
+      'capacity',
+      '--model',
+      'llama-3.1-70b',
+      '--gpu',
+      'h100-sxm',
+      '--gpus',
+      '2',
+      '--max-model-len',
+      '32768',
+      '--json',
+    ]);
+    const output = JSON.parse(result.stdout) as CapacityJson & {
+      setups: { largestMaxModelLen: number | null; reason: { params: { advice: { code: string } } } }[];
+    };
+    const [setup] = output.setups;
+    expect(setup!.fits).toBe(false);
+    expect(setup!.largestMaxModelLen).toBeGreaterThan(16_000);
+    expect(setup!.largestMaxModelLen).toBeLessThan(32_768);
+    expect(setup!.reason.params.advice.code).toBe('serve.advice.lengthOrGpus');
   });
 
   it('an unknown card is refused at --gpu', async () => {
