@@ -15,7 +15,9 @@ export type Unit =
   | 'TFLOPS'
   | 'TOPS'
   | 'W'
-  | 'elements';
+  | 'elements'
+  | 'ms'
+  | 'requests/s';
 
 /** How `cardwise` takes a field: `--name VALUE`, or a switch (`--name`, and `--no-name` when negatable). */
 export interface FlagSpec {
