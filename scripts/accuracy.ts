@@ -4,6 +4,8 @@
  * on the others by scripts/accuracy/fit.ts, and the held-out rows are estimated through the same domain
  * calls as `cardwise estimate --input` (calibration off). The in-sample columns use the shipped constants
  * (fitted-constants.ts, fitted on all rows): they are not an accuracy figure.
+ * The serving section scores the serving core (src-main/domain/serve) on data/measurements/serving.json;
+ * `--serving-only` prints that section alone (it needs no refit: nothing in the serving core is fitted).
  */
 import { FITTED, FOLDS } from '../src-main/domain/estimate/fitted-constants';
 import { HEADLINE, expressible, isDecode, isTrainingMemory, isTrainingSpeed, regimes } from './accuracy/categories';
@@ -11,9 +13,16 @@ import { leaveOneSourceOut, scoreAll, scoreStoredFolds } from './accuracy/folds'
 import { Predictor } from './accuracy/predict';
 import { comparisonTable, oomLine, perSourceTable, table } from './accuracy/report';
 import { loadDataset } from './accuracy/rows';
+import { printServing } from './accuracy/serving-report';
 import { BOUNDS, type FittedConstantName } from '../src-main/domain/estimate/fitted';
 
 const started = performance.now();
+const section = (title: string, body: string) => console.log(`\n## ${title}\n\n${body}`);
+
+if (process.argv.includes('--serving-only')) {
+  printServing(section);
+  process.exit(0);
+}
 const data = loadDataset();
 const predictor = new Predictor(data.presets);
 // --stored-folds scores each source with the fold constants fitted-constants.ts holds (the same fit, written by
@@ -26,7 +35,6 @@ const heldOut = process.argv.includes('--stored-folds')
 process.stderr.write('\n');
 const inSample = scoreAll(data, predictor, FITTED);
 
-const section = (title: string, body: string) => console.log(`\n## ${title}\n\n${body}`);
 console.log(
   `# Estimator accuracy on published measurements (data/reference-runs.json)\n\n` +
     `${data.rows.length} numbers from ${new Set(data.rows.map((r) => r.group)).size} sources, ${data.oom.length} OOM runs; ` +
@@ -81,4 +89,5 @@ section(
     )
     .join('\n'),
 );
+printServing(section);
 console.log(`\n(${((performance.now() - started) / 1000).toFixed(1)} s)`);
