@@ -1,20 +1,30 @@
 import { bytesOnMeter } from '../estimate/meter';
 import { msg, type Message } from '../messages';
 import { fitLogFactor, type FitPrior, type LogRatio } from './fit';
+import { calibrationGroup, groupIsOn, groupLabel, type CalibrationValidation } from './groups';
 import { DEFAULT_SIMILARITY, similarityTo, type SimilarityOptions } from './similarity';
 import { flagInconsistentThroughput } from './throughput-flags';
 import type { Calibration, CalibrationRun, CalibrationTarget, ThroughputKind } from './types';
+import { CALIBRATION_VALIDATION } from './validated';
 
 export type CalibrateOptions = Partial<FitPrior & SimilarityOptions> & {
   /** Weight of a published run relative to one of the user's own (their framework, their box). */
   publishedWeight?: number;
   /** Runs below this weight are left out (and not counted in "based on N runs"). */
   minWeight?: number;
+  /** Which groups are on, and the default prior (validated.ts, from the leave-one-source-out table). */
+  validation?: CalibrationValidation;
 };
 
-/** A prior worth 3 runs (DESIGN.md "Calibration"); 0.25 ≈ the raw estimator's typical log error. */
-const DEFAULT_PRIOR: FitPrior = { priorRuns: 3, priorLogSd: 0.25 };
+/**
+ * The prior's weight is chosen by the leave-one-source-out table (validated.ts); 0.25 ≈ the raw
+ * estimator's typical log error sets the interval's width before any run is seen.
+ */
+const DEFAULT_PRIOR_LOG_SD = 0.25;
 const DEFAULT_MIN_WEIGHT = 0.01;
+
+/** A correction switched off: the raw estimate as it is. */
+const OFF = { factor: 1, interval: [1, 1] as [number, number], weightSum: 0 };
 
 function finitePositive(x: number | null | undefined): x is number {
   return typeof x === 'number' && Number.isFinite(x) && x > 0;
@@ -61,9 +71,10 @@ export function calibrate(target: CalibrationTarget, runs: CalibrationRun[], opt
     settingMismatchWeight: Math.min(1, finiteOr(opts.settingMismatchWeight, DEFAULT_SIMILARITY.settingMismatchWeight)),
     presets: opts.presets ?? DEFAULT_SIMILARITY.presets,
   };
+  const validation = opts.validation ?? CALIBRATION_VALIDATION;
   const prior: FitPrior = {
-    priorRuns: finiteOr(opts.priorRuns, DEFAULT_PRIOR.priorRuns),
-    priorLogSd: finiteOr(opts.priorLogSd, DEFAULT_PRIOR.priorLogSd),
+    priorRuns: finiteOr(opts.priorRuns, validation.priorRuns),
+    priorLogSd: finiteOr(opts.priorLogSd, DEFAULT_PRIOR_LOG_SD),
   };
   const publishedWeight = Math.min(1, finiteOr(opts.publishedWeight, 1));
   const minWeight = finiteOr(opts.minWeight, DEFAULT_MIN_WEIGHT);
@@ -85,11 +96,30 @@ export function calibrate(target: CalibrationTarget, runs: CalibrationRun[], opt
     if (memory !== null || speed !== null) used.push(run);
   }
 
-  const memory = fitLogFactor(memoryPoints, prior);
-  const speed = fitLogFactor(speedPoints, prior);
+  const memoryGroup = calibrationGroup('memory', target.config.method, targetKind);
+  const speedGroup = calibrationGroup('speed', target.config.method, targetKind);
+  const memoryOn = groupIsOn(validation, memoryGroup);
+  const speedOn = groupIsOn(validation, speedGroup);
+  const memory = memoryOn ? fitLogFactor(memoryPoints, prior) : OFF;
+  const speed = speedOn ? fitLogFactor(speedPoints, prior) : OFF;
   const flags: Message[] = flagInconsistentThroughput(used).map((flag) =>
     msg('calibration.throughputFlag', { runs: flag.runIds.join(', '), reason: flag.reason }),
   );
+  for (const [on, group] of [
+    [memoryOn, memoryGroup],
+    [speedOn, speedGroup],
+  ] as const) {
+    const v = validation.groups[group];
+    if (!on && v) {
+      flags.push(
+        msg('calibration.groupOff', {
+          group: groupLabel(group),
+          raw: v.rawMedian * 100,
+          calibrated: v.calibratedMedian * 100,
+        }),
+      );
+    }
+  }
   if (similarOoms.length > 0) {
     flags.push(
       msg('calibration.similarOoms', { count: similarOoms.length, runs: similarOoms.map((r) => r.id).join(', ') }),
