@@ -69,13 +69,20 @@ describe('run log and calibration over a real database', () => {
   });
 
   it('refuses a run that cannot have happened, naming the field, and one already logged', async () => {
-    const run = { config, card: 'rtx-4090', gpus: 1, peakMemoryGiB: 80, memoryMeter: 'nvidia-smi', outcome: 'ok' };
+    const run = {
+      config,
+      card: 'rtx-4090',
+      gpus: 1,
+      peakMemoryGiB: 80,
+      memoryMeter: 'nvidia-smi',
+      outcome: 'ok',
+    } as const;
     const before = (await call('runs:list', { filter: { origin: 'mine' } })).total;
     expect(await refused('runs:add', run)).toMatchObject({ code: 'bad-input', field: 'peakMemoryGiB' });
-    const nothing = { config, card: 'rtx-4090', gpus: 1, outcome: 'ok' };
+    const nothing = { config, card: 'rtx-4090', gpus: 1, outcome: 'ok' } as const;
     expect(await refused('runs:add', nothing)).toMatchObject({ field: 'peakMemoryGiB' });
     // 6 FLOPs per parameter and token of a 7B-class model at 1M tokens/s: far beyond a 4090's peak.
-    const fast = { config, card: 'rtx-4090', gpus: 1, tokensPerSecond: 1e6, outcome: 'ok' };
+    const fast = { config, card: 'rtx-4090', gpus: 1, tokensPerSecond: 1e6, outcome: 'ok' } as const;
     expect(await refused('runs:add', fast)).toMatchObject({ field: 'tokensPerSecond' });
     const good = { ...run, peakMemoryGiB: 20, notes: 'once' };
     await call('runs:add', good);

@@ -20,7 +20,7 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-function groupKey(run: CalibrationRun): string {
+export function groupKey(run: CalibrationRun): string {
   const config: EstimateInput = { ...run.config, gpu: undefined, gpus: undefined };
   return `${run.card}|${run.gpus}|${run.throughputKind ?? ''}|${canonical(config)}`;
 }
