@@ -26,6 +26,12 @@ const DEFAULT_MIN_WEIGHT = 0.01;
 /** Run ids a "similar runs ran out of memory" flag lists before it says "…". */
 const MAX_LISTED_IDS = 20;
 
+/** The first MAX_LISTED_IDS run ids, and "…" when there are more. */
+function listIds(ids: readonly string[]): string {
+  const listed = ids.slice(0, MAX_LISTED_IDS).join(', ');
+  return ids.length > MAX_LISTED_IDS ? `${listed}, …` : listed;
+}
+
 /** A correction switched off: the raw estimate as it is. */
 const OFF = { factor: 1, interval: [1, 1] as [number, number], weightSum: 0 };
 
@@ -91,7 +97,7 @@ export function calibrate(
   const memory = memoryOn ? fitGroupedLogFactor(memoryGroups, prior) : OFF;
   const speed = speedOn ? fitGroupedLogFactor(speedGroups, prior) : OFF;
   const flags: Message[] = [...spreadFlags].map((flag) =>
-    msg('calibration.throughputFlag', { runs: flag.runIds.join(', '), reason: flag.reason }),
+    msg('calibration.throughputFlag', { runs: listIds(flag.runIds), reason: flag.reason }),
   );
   for (const [on, group] of [
     [memoryOn, memoryGroup],
@@ -109,9 +115,7 @@ export function calibrate(
     }
   }
   if (similarOoms.length > 0) {
-    const listed = similarOoms.slice(0, MAX_LISTED_IDS).join(', ');
-    const more = similarOoms.length > MAX_LISTED_IDS ? ', …' : '';
-    flags.push(msg('calibration.similarOoms', { count: similarOoms.length, runs: `${listed}${more}` }));
+    flags.push(msg('calibration.similarOoms', { count: similarOoms.length, runs: listIds(similarOoms) }));
   }
   if (used === 0) flags.push(msg('calibration.noRuns'));
   else if (used < prior.priorRuns) flags.push(msg('calibration.fewRuns', { count: used }));

@@ -56,8 +56,29 @@ export function correctionFor(
   runs: CalibrationRun[],
   presets: ModelPreset[],
 ): Calibration {
-  return calibrate({ config: input, card: cardId }, runs, { presets });
+  // Memoised per runs array (the handler hands out one per write version) and presets: the same input
+  // asked again (a ranking per GPU count, a page re-rendered, a batch file's repeats) is not re-fitted.
+  let memo = corrections.get(runs);
+  if (memo?.presets !== presets) {
+    memo = { presets, byTarget: new Map() };
+    corrections.set(runs, memo);
+  }
+  const key = `${cardId}|${JSON.stringify(input)}`;
+  let correction = memo.byTarget.get(key);
+  if (!correction) {
+    correction = calibrate({ config: input, card: cardId }, runs, { presets });
+    if (memo.byTarget.size >= MEMO_SIZE) memo.byTarget.clear();
+    memo.byTarget.set(key, correction);
+  }
+  return correction;
 }
+
+/** Corrections remembered per runs array before the memo starts over. */
+const MEMO_SIZE = 10_000;
+const corrections = new WeakMap<
+  readonly CalibrationRun[],
+  { presets: ModelPreset[]; byTarget: Map<string, Calibration> }
+>();
 
 /**
  * The correction the ranking applies to each card × GPU count; null everywhere without runs, so

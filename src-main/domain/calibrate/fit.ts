@@ -59,6 +59,8 @@ export interface WeightedValues {
 /** Below this many values the medians are found by sorting (exact); above, by bisection on the value. */
 const EXACT_MAX_VALUES = 4096;
 const BISECTIONS = 64;
+/** Bisection stops once the bracket is this narrow in ln ratio (10⁻⁷ = 0.00001% of the factor). */
+const LOG_TOLERANCE = 1e-7;
 
 /** Values ≤ x in a sorted array. */
 function countAtMost(values: Float64Array, x: number): number {
@@ -86,7 +88,7 @@ function countBelow(values: Float64Array, x: number): number {
 
 /** The smallest x in [lo, hi] where `weightAtMost(x)` reaches `half`, by bisection. */
 function bisect(lo: number, hi: number, half: number, weightAtMost: (x: number) => number): number {
-  for (let i = 0; i < BISECTIONS && hi > lo; i++) {
+  for (let i = 0; i < BISECTIONS && hi - lo > LOG_TOLERANCE; i++) {
     const mid = (lo + hi) / 2;
     if (mid <= lo || mid >= hi) break;
     if (weightAtMost(mid) >= half) hi = mid;

@@ -3,7 +3,7 @@ import type { EstimateInput } from '../estimate/input';
 import { bytesOnMeter } from '../estimate/meter';
 import { clampLog } from './fit';
 import { kindKey, resolveConfig, type Resolved } from './similarity';
-import { flagInconsistentThroughput, groupKey, type ThroughputFlag } from './throughput-flags';
+import { groupKey, spreadFlag, type ThroughputFlag } from './throughput-flags';
 import type { CalibrationRun, RunOrigin, ThroughputKind } from './types';
 
 /**
@@ -106,15 +106,18 @@ export function prepareRuns(runs: readonly CalibrationRun[], presets: ModelPrese
     const speed = speedLogRatio(run);
     if (memory !== null) entry.memory.push(memory);
     if (speed !== null) entry.speed.push(speed);
-    if (memory !== null || speed !== null) {
-      entry.group.used += 1;
+    if (memory !== null || speed !== null) entry.group.used += 1;
+    if ((memory !== null || speed !== null) && finitePositive(run.measuredTokensPerSecond)) {
       const same = flagRuns.get(entry.flagKey);
       if (same) same.push(run);
       else flagRuns.set(entry.flagKey, [run]);
     }
   }
   const flagsByKey = new Map<string, ThroughputFlag[]>();
-  for (const [key, same] of flagRuns) if (same.length > 1) flagsByKey.set(key, flagInconsistentThroughput(same));
+  for (const [key, same] of flagRuns) {
+    const flag = spreadFlag(same);
+    if (flag) flagsByKey.set(key, [flag]);
+  }
   const byKind = new Map<string, RunGroup[]>();
   for (const entry of building.values()) {
     const kindGroup = kindKey(entry.group.card, entry.group.resolved);
