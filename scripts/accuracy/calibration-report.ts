@@ -9,14 +9,15 @@ const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 /** Per group: held-out rows, sources, raw vs calibrated median |error|, and whether calibration is on. */
 export function calibrationTable(validation: CalibrationValidation): string {
   return table(
-    ['group', 'rows', 'srcs', 'raw med|err|', 'calibrated', 'calibration'],
+    ['group', 'rows', 'srcs', 'corrected', 'raw med|err|', 'calibrated', 'calibration'],
     Object.entries(validation.groups).map(([group, g]) => [
       group,
       String(g.rows),
       String(g.sources),
+      String(g.corrected),
       pct(g.rawMedian),
       pct(g.calibratedMedian),
-      g.on ? 'on' : 'off',
+      g.tested ? (g.on ? 'on' : 'off') : 'on (untested)',
     ]),
   );
 }

@@ -26,7 +26,15 @@ export interface CalibratedRow {
   raw: number;
   /** estimate × factor ÷ measured − 1, per prior weight (pseudo-runs) tried. */
   calibrated: Map<number, number>;
+  /** Whether any other source's run was similar enough to correct it (else the factor is 1). */
+  corrected: boolean;
 }
+
+/**
+ * A group is tested when at least this many held-out rows got a correction from other sources; an
+ * untested group stays on (a user's own runs are then the only evidence) and the table says so.
+ */
+export const MIN_TESTED_ROWS = 5;
 
 /** Prior weights tried, in pseudo-runs: the choice is the one with the lowest held-out median |error|. */
 export const PRIOR_RUNS_TRIED = [1, 2, 3, 5, 8, 13] as const;
@@ -112,6 +120,7 @@ export function calibrationHeldOut(
       if (!group || !own || !row.run.config) continue;
       const raw = predictor.predict(row, fold.constants);
       const calibrated = new Map<number, number>();
+      let corrected = false;
       for (const priorRuns of PRIOR_RUNS_TRIED) {
         const c = calibrate(
           {
@@ -124,8 +133,9 @@ export function calibrationHeldOut(
         );
         const factor = row.quantity === 'memory' ? c.memoryFactor : c.speedFactor;
         calibrated.set(priorRuns, (raw * factor) / row.measured - 1);
+        corrected ||= c.runs > 0;
       }
-      out.push({ row, group, raw: raw / row.measured - 1, calibrated });
+      out.push({ row, group, raw: raw / row.measured - 1, calibrated, corrected });
     }
     onFold(index, folds.length);
   });
@@ -156,12 +166,16 @@ export function validationOf(rows: readonly CalibratedRow[]): {
     const inGroup = rows.filter((r) => r.group === group);
     const rawMedian = medianAbs(inGroup.map((r) => r.raw));
     const calibratedMedian = medianAbs(inGroup.map((r) => r.calibrated.get(best.priorRuns)!));
+    const corrected = inGroup.filter((r) => r.corrected).length;
+    const tested = corrected >= MIN_TESTED_ROWS;
     groups[group] = {
       rows: inGroup.length,
       sources: new Set(inGroup.map((r) => r.row.group)).size,
+      corrected,
       rawMedian: round(rawMedian),
       calibratedMedian: round(calibratedMedian),
-      on: calibratedMedian < rawMedian,
+      tested,
+      on: tested ? calibratedMedian < rawMedian : true,
     };
   }
   return { validation: { priorRuns: best.priorRuns, groups }, priorTable };

@@ -227,7 +227,17 @@ describe('calibrate', () => {
   it('leaves a group the held-out table switched off at the raw estimate, and says why', () => {
     const validation: CalibrationValidation = {
       priorRuns: 3,
-      groups: { 'memory lora': { rows: 20, sources: 3, rawMedian: 0.051, calibratedMedian: 0.073, on: false } },
+      groups: {
+        'memory lora': {
+          rows: 20,
+          sources: 3,
+          corrected: 20,
+          rawMedian: 0.051,
+          calibratedMedian: 0.073,
+          tested: true,
+          on: false,
+        },
+      },
     };
     const c = calibrate(target, copies(10), { validation });
     expect(c.memoryFactor).toBe(1);

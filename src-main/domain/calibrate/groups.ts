@@ -21,10 +21,14 @@ export interface GroupValidation {
   /** Held-out rows scored, and the sources they came from. */
   rows: number;
   sources: number;
+  /** Held-out rows that another source's runs corrected at all (the rest kept factor 1). */
+  corrected: number;
   /** Median |estimate ÷ measured − 1| of the held-out rows, raw and calibrated from the other sources. */
   rawMedian: number;
   calibratedMedian: number;
-  /** Calibrated beats raw on the held-out rows. */
+  /** Enough held-out rows were corrected to judge (scripts/accuracy/calibration.ts MIN_TESTED_ROWS). */
+  tested: boolean;
+  /** Calibrated beats raw on the held-out rows; an untested group stays on. */
   on: boolean;
 }
 
