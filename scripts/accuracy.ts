@@ -15,6 +15,15 @@ import { comparisonTable, oomLine, perSourceTable, table } from './accuracy/repo
 import { loadDataset } from './accuracy/rows';
 import { printServing } from './accuracy/serving-report';
 import { BOUNDS, type FittedConstantName } from '../src-main/domain/estimate/fitted';
+import { CALIBRATION_VALIDATION } from '../src-main/domain/calibrate/validated';
+import type { CalibrationValidation } from '../src-main/domain/calibrate/groups';
+import { calibrationHeldOut, validationOf } from './accuracy/calibration';
+import { calibrationTable, memorySpread, priorTable, spreadTable } from './accuracy/calibration-report';
+
+const onGroups = (v: CalibrationValidation) =>
+  Object.entries(v.groups)
+    .filter(([, g]) => g.on)
+    .map(([name]) => name);
 
 const started = performance.now();
 const section = (title: string, body: string) => console.log(`\n## ${title}\n\n${body}`);
@@ -60,6 +69,17 @@ section(
 section('Decode by regime', comparisonTable('regime', regimes(isDecode), heldOut.scored, inSample.scored));
 section('Each source when held out', perSourceTable(heldOut.scored));
 section('Out-of-memory runs', [oomLine('held out', heldOut.oom), oomLine('in-sample', inSample.oom)].join('\n'));
+
+// Calibration held out by source: the other sources' rows corrected each held-out row (scripts/accuracy/calibration.ts).
+const calibrated = calibrationHeldOut(data, predictor, heldOut.folds);
+const fresh = validationOf(calibrated);
+section(
+  'Calibration (held out by source: each source corrected from the others)',
+  `${calibrationTable(fresh.validation)}\n\n${priorTable(fresh.priorTable, fresh.validation.priorRuns)}\n\n` +
+    `Shipped (src-main/domain/calibrate/validated.ts, npm run fit:calibration): prior ${CALIBRATION_VALIDATION.priorRuns} pseudo-runs; ` +
+    `on: ${onGroups(CALIBRATION_VALIDATION).join(', ') || 'none'}.`,
+);
+section('Memory interval (held-out signed errors, p10–p90)', spreadTable(memorySpread(heldOut.scored)));
 
 const names = Object.keys(BOUNDS) as FittedConstantName[];
 section(

@@ -8,11 +8,15 @@ import {
   JsonRowsReader,
   MAX_REPORTED_ISSUES,
   RowValidator,
+  runProblems,
   RunsFileError,
+  type ImportIssue,
   type PendingRow,
 } from '../domain/runs';
+import { listCards } from './cards-repo';
 import { DEFAULT_BUSY_POLICY } from './busy';
 import type { Db } from './driver';
+import { listModels } from './models-repo';
 import { RUN_COLUMNS, runValues } from './runs-rows';
 import { tempTransaction, writeTransactionWhenFree } from './transaction';
 
@@ -116,6 +120,11 @@ export async function importPendingRows(
     );
     const validator = new RowValidator();
     const problems = new IssueCollector();
+    // A row that cannot have happened on its card is a bad row like any other (plausibility.ts).
+    const cards = new Map(listCards(db).map((card) => [card.id, card]));
+    const presets = listModels(db);
+    const impossible = (line: number, input: Parameters<typeof runProblems>[0]): ImportIssue[] =>
+      runProblems(input, cards.get(input.card), presets).map((p) => ({ line, field: p.field, message: p.message }));
     let read = 0;
     let staged = 0;
     const meta = { origin: 'mine', citation: null, refId: null, createdAt: now } as const;
@@ -125,7 +134,9 @@ export async function importPendingRows(
           const batch = rows.slice(from, from + STAGE_BATCH);
           const good: unknown[][] = [];
           for (const row of batch) {
-            const { run, issues } = validator.validate(row);
+            const validated = validator.validate(row);
+            const { run } = validated;
+            const issues = run && validated.issues.length === 0 ? impossible(row.line, run.input) : validated.issues;
             if (issues.length > 0) problems.add(issues);
             // Once a row is bad nothing will be written: the rest is only checked, not staged.
             else if (run && problems.total === 0)

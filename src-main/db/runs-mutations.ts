@@ -1,6 +1,7 @@
 import { InputError } from '../domain/errors';
 import { msg } from '../domain/messages';
 import {
+  assertPossibleRun,
   runInputSchema,
   runPatchSchema,
   type Run,
@@ -9,7 +10,9 @@ import {
   type RunPatch,
 } from '../domain/runs';
 import { boundedJsonSchema } from '../domain/runs/bounded-json';
+import { getCard } from './cards-repo';
 import type { Db } from './driver';
+import { listModels } from './models-repo';
 import { getRun } from './runs-queries';
 import { INSERT_RUN_SQL, RUN_COLUMNS, runInputOf, runValues, type RunMeta } from './runs-rows';
 import { NotFoundError } from './store-error';
@@ -41,18 +44,40 @@ function rewriteRun(db: Db, id: number, input: RunInput, meta: RunMeta): void {
   db.prepare(REWRITE_SQL).run(...kept, id);
 }
 
-/** Logs the user's own run; `estimate` is what the estimator said at the time (any JSON). */
+/** Refuses a run that cannot have happened on its card (domain/runs/plausibility.ts), naming the field. */
+function assertPossible(db: Db, run: RunInput): void {
+  assertPossibleRun(run, getCard(db, run.card), listModels(db));
+}
+
+/** The id of a run with the same content key (runs-rows.ts) already in the log, if any. */
+function loggedAlready(db: Db, values: readonly unknown[], exceptId?: number): number | undefined {
+  const key = values[RUN_COLUMNS.indexOf('content_key')];
+  const row = db
+    .prepare('SELECT id FROM runs WHERE content_key = ? AND id IS NOT ? LIMIT 1')
+    .get(key, exceptId ?? null) as { id: number } | undefined;
+  return row?.id;
+}
+
+/**
+ * Logs the user's own run; `estimate` is what the estimator said at the time (any JSON). A run that
+ * cannot have happened, or one already in the log (same content key: a form sent twice, a command
+ * repeated), is refused with the field to fix or the run it repeats.
+ */
 export function addRun(db: Db, input: RunInputDraft, options: { estimate?: unknown; now?: Date } = {}): Run {
   const parsed = parseInput(runInputSchema, input);
   const estimate = parseInput(boundedJsonSchema.optional(), options.estimate) ?? null;
+  assertPossible(db, parsed);
   return writeTransaction(db, () => {
-    const id = insertRun(db, parsed, {
+    const meta: RunMeta = {
       origin: 'mine',
       citation: null,
       refId: null,
       estimate,
       createdAt: options.now ?? new Date(),
-    });
+    };
+    const same = loggedAlready(db, runValues(parsed, meta));
+    if (same !== undefined) throw new InputError('(run)', msg('runs.duplicate', { id: same }));
+    const id = insertRun(db, parsed, meta);
     return getRun(db, id) as Run;
   });
 }
@@ -79,6 +104,7 @@ export function updateRun(db: Db, id: number, patch: RunPatch): Run {
       else merged[key] = value;
     }
     const next = parseInput(runInputSchema, merged);
+    assertPossible(db, next);
     rewriteRun(db, id, next, {
       origin: 'mine',
       citation: null,

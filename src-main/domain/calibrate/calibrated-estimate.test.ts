@@ -6,6 +6,10 @@ import { estimateMemory } from '../estimate/memory';
 import { largestBatch } from '../estimate/solve';
 import { calibratedEstimate } from './calibrated-estimate';
 import type { CalibrationRun } from './types';
+import type { CalibrationValidation } from './groups';
+
+/** Every group on, a prior worth 3 runs: these tests are about the mechanics, not the shipped table (validated.ts). */
+const ALL_ON: CalibrationValidation = { priorRuns: 3, groups: {} };
 
 const cards = readDataFile<Card[]>('cards.json');
 const presets = readDataFile<ModelPreset[]>('models.json');
@@ -49,7 +53,13 @@ describe('calibratedEstimate', () => {
   });
 
   it('corrects only the card family the runs were logged on, and its verdict follows the corrected need', () => {
-    const result = calibratedEstimate(lora, rtx4090, { presets, cards, headroomFraction: 0.1, runs });
+    const result = calibratedEstimate(lora, rtx4090, {
+      presets,
+      cards,
+      headroomFraction: 0.1,
+      runs,
+      validation: ALL_ON,
+    });
     const on4090 = result.fits.find((f) => f.card === 'rtx-4090')!;
     const factor = result.calibration!.memoryFactor;
     // Six runs at 1.4× against a prior worth 3: ln f = 6·ln 1.4 / 9, so f ≈ 1.25 (between 1 and 1.4).
@@ -66,7 +76,13 @@ describe('calibratedEstimate', () => {
   });
 
   it('corrects the named card’s speed by the speed factor, and says which card the block is for', () => {
-    const result = calibratedEstimate(lora, rtx4090, { presets, cards, headroomFraction: 0.1, runs });
+    const result = calibratedEstimate(lora, rtx4090, {
+      presets,
+      cards,
+      headroomFraction: 0.1,
+      runs,
+      validation: ALL_ON,
+    });
     expect(result.speed?.kind).toBe('train');
     if (result.speed?.kind !== 'train') return;
     expect(result.calibration).toMatchObject({ card: 'rtx-4090', runs: 6, mine: 6, published: 0 });
@@ -84,6 +100,7 @@ describe('calibratedEstimate', () => {
       cards,
       headroomFraction: 0.1,
       runs,
+      validation: ALL_ON,
     });
     expect(result.speed).toBeUndefined();
     expect(result.calibration).toBeUndefined();

@@ -4,7 +4,9 @@ import { DEFAULT_HEADROOM_FRACTION, estimateMemory, usableBytes } from '../estim
 import { fitSolver } from '../estimate/solve';
 import { estimateSpeed, type InferenceSpeed, type TrainingSpeed } from '../estimate/speed';
 import { calibrate } from './calibrate';
+import type { CalibrationValidation } from './groups';
 import type { Calibration, CalibrationRun } from './types';
+import { CALIBRATION_VALIDATION } from './validated';
 
 /** A card's fit after the memory correction fitted on the runs logged on its family. */
 export interface CalibratedFit extends CardFit {
@@ -44,6 +46,8 @@ export interface CalibratedContext {
   headroomFraction?: number;
   /** Runs loaded for the input's method; null turns calibration off (raw figures, no `calibration` block). */
   runs: CalibrationRun[] | null;
+  /** Which groups are on, and the prior; default the shipped table (validated.ts). */
+  validation?: CalibrationValidation;
 }
 
 /**
@@ -55,9 +59,31 @@ export function correctionFor(
   cardId: string,
   runs: CalibrationRun[],
   presets: ModelPreset[],
+  validation: CalibrationValidation = CALIBRATION_VALIDATION,
 ): Calibration {
-  return calibrate({ config: input, card: cardId }, runs, { presets });
+  // Memoised per runs array (the handler hands out one per write version) and presets: the same input
+  // asked again (a ranking per GPU count, a page re-rendered, a batch file's repeats) is not re-fitted.
+  let memo = corrections.get(runs);
+  if (memo?.presets !== presets || memo.validation !== validation) {
+    memo = { presets, validation, byTarget: new Map() };
+    corrections.set(runs, memo);
+  }
+  const key = `${cardId}|${JSON.stringify(input)}`;
+  let correction = memo.byTarget.get(key);
+  if (!correction) {
+    correction = calibrate({ config: input, card: cardId }, runs, { presets, validation });
+    if (memo.byTarget.size >= MEMO_SIZE) memo.byTarget.clear();
+    memo.byTarget.set(key, correction);
+  }
+  return correction;
 }
+
+/** Corrections remembered per runs array before the memo starts over. */
+const MEMO_SIZE = 10_000;
+const corrections = new WeakMap<
+  readonly CalibrationRun[],
+  { presets: ModelPreset[]; validation: CalibrationValidation; byTarget: Map<string, Calibration> }
+>();
 
 /**
  * The correction the ranking applies to each card × GPU count; null everywhere without runs, so
@@ -90,7 +116,7 @@ export function calibratedEstimate(
   const estimate = estimateMemory(input, estimateCtx);
   const runs = ctx.runs ?? [];
   const corrections = new Map<string, Calibration>(
-    ctx.cards.map((c) => [c.id, correctionFor(input, c.id, runs, ctx.presets)]),
+    ctx.cards.map((c) => [c.id, correctionFor(input, c.id, runs, ctx.presets, ctx.validation)]),
   );
 
   // One solver for every card (the input resolved once; same-size cards answered once), cards by id.

@@ -1,7 +1,7 @@
 import type { Card, ModelPreset } from '../catalog';
 import { GIB } from '../estimate/units';
 import type { Run } from '../runs';
-import { predictRun } from './predict';
+import { predictRun, type RunPrediction } from './predict';
 import { flagInconsistentThroughput, type ThroughputFlag } from './throughput-flags';
 import type { CalibrationRun } from './types';
 
@@ -16,23 +16,33 @@ export function calibrationRunsFrom(
   presets: ModelPreset[],
 ): CalibrationRun[] {
   const byId = new Map(cards.map((card) => [card.id, card]));
+  // A log repeats a few configurations many times: each is estimated once per card, kind and scope.
+  const predictions = new Map<string, RunPrediction | null>();
   return runs.flatMap((run) => {
     const card = byId.get(run.card);
-    const calibrationRun = card ? toCalibrationRun(run, card, presets) : null;
-    return calibrationRun ? [calibrationRun] : [];
+    if (!card) return [];
+    const key = `${run.card}|${run.throughputKind ?? ''}|${run.throughputScope ?? ''}|${JSON.stringify(run.config)}`;
+    let prediction = predictions.get(key);
+    if (prediction === undefined) {
+      prediction = predictionOf(run, card, presets);
+      predictions.set(key, prediction);
+    }
+    return prediction ? [toCalibrationRun(run, prediction)] : [];
   });
 }
 
-function toCalibrationRun(run: Run, card: Card, presets: ModelPreset[]): CalibrationRun | null {
-  let prediction;
+function predictionOf(run: Run, card: Card, presets: ModelPreset[]): RunPrediction | null {
   try {
-    prediction = predictRun(
+    return predictRun(
       { config: run.config, card, throughputKind: run.throughputKind, throughputScope: run.throughputScope },
       presets,
     );
   } catch {
     return null;
   }
+}
+
+function toCalibrationRun(run: Run, prediction: RunPrediction): CalibrationRun {
   return {
     ...measured(run),
     measuredMemoryBytes: run.peakMemoryGiB === null ? null : run.peakMemoryGiB * GIB,

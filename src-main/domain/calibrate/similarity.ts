@@ -51,14 +51,14 @@ export function cardFamily(cardId: string): string {
 }
 
 /** A configuration as the estimator reads it: every default filled in, and its parameter count where readable. */
-interface Resolved {
+export interface Resolved {
   input: ResolvedInput;
   /** null when the model is neither a preset of `presets` nor a readable size. */
   params: number | null;
 }
 
 /** The configuration with the estimator's defaults filled in; null when the estimator would reject it. */
-function resolveConfig(config: EstimateInput, presets: ModelPreset[]): Resolved | null {
+export function resolveConfig(config: EstimateInput, presets: ModelPreset[]): Resolved | null {
   let input: ResolvedInput;
   try {
     input = resolveInput(config).resolved;
@@ -128,11 +128,32 @@ export function similarityTo(
   target: { config: EstimateInput; card: string },
   opts: SimilarityOptions = DEFAULT_SIMILARITY,
 ): (run: { config: EstimateInput; card: string; gpus: number }) => number {
+  const weigh = resolvedSimilarityTo(target, opts);
+  return (run) => weigh({ ...run, resolved: resolveConfig(run.config, opts.presets) });
+}
+
+/**
+ * Runs that can weigh anything for each other share this key: card family, method and weight format.
+ * null for a configuration the estimator rejects.
+ */
+export function kindKey(card: string, resolved: Resolved | null): string | null {
+  if (resolved === null) return null;
+  const { method, precision, quant } = resolved.input;
+  return `${cardFamily(card)}|${method}|${precision}|${quant ?? ''}`;
+}
+
+/** similarityTo for runs resolved beforehand (resolveConfig), so that many targets can weigh them cheaply. */
+export function resolvedSimilarityTo(
+  target: { config: EstimateInput; card: string },
+  opts: SimilarityOptions = DEFAULT_SIMILARITY,
+): ((run: { config: EstimateInput; card: string; gpus: number; resolved: Resolved | null }) => number) & {
+  key: string | null;
+} {
   const t = resolveConfig(target.config, opts.presets);
   const family = cardFamily(target.card);
-  return (run) => {
+  const weigh = (run: { config: EstimateInput; card: string; gpus: number; resolved: Resolved | null }) => {
     if (t === null || family !== cardFamily(run.card)) return 0;
-    const r = resolveConfig(run.config, opts.presets);
+    const r = run.resolved;
     if (r === null || !sameKind(t.input, r.input)) return 0;
     const size =
       t.params !== null && r.params !== null
@@ -150,4 +171,5 @@ export function similarityTo(
       opts.settingMismatchWeight ** settingMismatches(t.input, r.input);
     return Number.isFinite(weight) ? Math.min(1, Math.max(0, weight)) : 0;
   };
+  return Object.assign(weigh, { key: kindKey(target.card, t) });
 }

@@ -20,7 +20,7 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-function groupKey(run: CalibrationRun): string {
+export function groupKey(run: CalibrationRun): string {
   const config: EstimateInput = { ...run.config, gpu: undefined, gpus: undefined };
   return `${run.card}|${run.gpus}|${run.throughputKind ?? ''}|${canonical(config)}`;
 }
@@ -41,25 +41,34 @@ export function flagInconsistentThroughput(runs: CalibrationRun[]): ThroughputFl
     const tps = run.measuredTokensPerSecond;
     if (tps === null || !Number.isFinite(tps) || tps <= 0) continue;
     const key = groupKey(run);
-    groups.set(key, [...(groups.get(key) ?? []), run]);
+    const same = groups.get(key);
+    if (same) same.push(run);
+    else groups.set(key, [run]);
   }
   const flags: ThroughputFlag[] = [];
   for (const group of groups.values()) {
-    if (group.length < 2) continue;
-    const speeds = group.map((r) => r.measuredTokensPerSecond as number);
-    const slowest = Math.min(...speeds);
-    const fastest = Math.max(...speeds);
-    const spread = fastest / slowest - 1;
-    if (spread <= THROUGHPUT_SPREAD_LIMIT) continue;
-    flags.push({
-      runIds: group.map((r) => r.id),
-      reason: msg('calibration.throughputSpread', {
-        card: group[0]!.card,
-        slowest,
-        fastest,
-        spread: spread * 100,
-      }),
-    });
+    const flag = spreadFlag(group);
+    if (flag) flags.push(flag);
   }
   return flags;
+}
+
+/** The flag of runs already known to share a groupKey, or null when their speeds agree within 10%. */
+export function spreadFlag(group: readonly CalibrationRun[]): ThroughputFlag | null {
+  if (group.length < 2) return null;
+  let slowest = Infinity;
+  let fastest = 0;
+  for (const r of group) {
+    const tps = r.measuredTokensPerSecond;
+    if (tps === null || !Number.isFinite(tps) || tps <= 0) continue;
+    slowest = Math.min(slowest, tps);
+    fastest = Math.max(fastest, tps);
+  }
+  if (!(fastest > 0) || !Number.isFinite(slowest)) return null;
+  const spread = fastest / slowest - 1;
+  if (spread <= THROUGHPUT_SPREAD_LIMIT) return null;
+  return {
+    runIds: group.map((r) => r.id),
+    reason: msg('calibration.throughputSpread', { card: group[0]!.card, slowest, fastest, spread: spread * 100 }),
+  };
 }

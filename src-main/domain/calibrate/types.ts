@@ -2,7 +2,7 @@ import type { EstimateInput } from '../estimate/input';
 import type { Message } from '../messages';
 import type { MemoryMeter, RunOrigin, RunOutcome, ThroughputKind } from '../runs/run-schema';
 
-export type { MemoryMeter, ThroughputKind };
+export type { MemoryMeter, RunOrigin, ThroughputKind };
 
 /**
  * A logged run: the configuration that was run, what really happened, and what the estimator

@@ -27,3 +27,4 @@ export {
   ledgerOptionsSchema,
   type ListRunsOptions,
 } from './queries';
+export { assertPossibleRun, peakFlops, runProblems, type RunProblem } from './plausibility';

@@ -1,0 +1,70 @@
+import type { CalibrationValidation } from '../../src-main/domain/calibrate/groups';
+import type { MemorySpread } from '../../src-main/domain/estimate/memory-interval';
+import type { Scored } from './folds';
+import { table } from './report';
+import { quantile } from './stats';
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+
+/** Per group: held-out rows, sources, raw vs calibrated median |error|, and whether calibration is on. */
+export function calibrationTable(validation: CalibrationValidation): string {
+  return table(
+    ['group', 'rows', 'srcs', 'corrected', 'raw med|err|', 'calibrated', 'calibration'],
+    Object.entries(validation.groups).map(([group, g]) => [
+      group,
+      String(g.rows),
+      String(g.sources),
+      String(g.corrected),
+      pct(g.rawMedian),
+      pct(g.calibratedMedian),
+      g.tested ? (g.on ? 'on' : 'off') : 'on (untested)',
+    ]),
+  );
+}
+
+/** The prior weights tried and the held-out median |error| of each. */
+export function priorTable(rows: Array<{ priorRuns: number; median: number }>, chosen: number): string {
+  return table(
+    ['prior (pseudo-runs)', 'held-out med|err|', ''],
+    rows.map((r) => [String(r.priorRuns), pct(r.median), r.priorRuns === chosen ? 'chosen' : '']),
+  );
+}
+
+/** Fewer held-out memory rows than this for a method: its interval is the pooled one of every method. */
+const MIN_SPREAD_ROWS = 20;
+
+/**
+ * The 10th and 90th percentile of held-out signed memory errors (estimate ÷ measured − 1) per method,
+ * and pooled: the interval a memory estimate is shown with (issue 11 point 7).
+ */
+export function memorySpread(heldOut: Scored[]): MemorySpread {
+  const memory = heldOut.filter((s) => s.row.quantity === 'memory' && !s.row.secondMeter && s.row.run.config);
+  const of = (rows: Scored[]) => {
+    const errors = rows.map((s) => s.error).sort((a, b) => a - b);
+    return {
+      p10: Number(quantile(errors, 0.1).toFixed(4)),
+      p90: Number(quantile(errors, 0.9).toFixed(4)),
+      rows: rows.length,
+      sources: new Set(rows.map((s) => s.row.group)).size,
+    };
+  };
+  const pooled = of(memory);
+  const byMethod: MemorySpread['byMethod'] = {};
+  for (const method of ['inference', 'full', 'lora', 'qlora'] as const) {
+    const rows = memory.filter((s) => s.row.run.config!.method === method);
+    if (rows.length >= MIN_SPREAD_ROWS) byMethod[method] = of(rows);
+  }
+  return { pooled, byMethod };
+}
+
+/** The spread as a table. */
+export function spreadTable(spread: MemorySpread): string {
+  const lines = [
+    ...Object.entries(spread.byMethod).map(([m, s]) => [m, s]),
+    ['all (used below 20 rows)', spread.pooled],
+  ] as Array<[string, MemorySpread['pooled']]>;
+  return table(
+    ['method', 'rows', 'srcs', 'p10 signed', 'p90 signed'],
+    lines.map(([m, s]) => [m, String(s.rows), String(s.sources), pct(s.p10), pct(s.p90)]),
+  );
+}

@@ -1,0 +1,42 @@
+import type { EstimateInput } from './input';
+import { MEMORY_SPREAD } from './memory-spread';
+
+/** Percentiles of held-out signed memory errors (estimate ÷ measured − 1) and what they rest on. */
+export interface SpreadFigures {
+  p10: number;
+  p90: number;
+  rows: number;
+  sources: number;
+}
+
+/** Per method where enough held-out rows exist, pooled otherwise (scripts/accuracy/calibration-report.ts). */
+export interface MemorySpread {
+  pooled: SpreadFigures;
+  byMethod: Partial<Record<EstimateInput['method'], SpreadFigures>>;
+}
+
+/** Where the measured peak of an estimate is likely to fall: 80% of held-out runs did, by source. */
+export interface MemoryInterval {
+  lowBytes: number;
+  highBytes: number;
+  /** The held-out rows and sources the interval rests on. */
+  rows: number;
+  sources: number;
+}
+
+/**
+ * The interval of the measured peak for an estimate of `bytes`: with signed errors e = estimate ÷
+ * measured − 1 between their 10th and 90th held-out percentile, measured = estimate ÷ (1 + e), so
+ * [bytes ÷ (1 + p90), bytes ÷ (1 + p10)] (issue 11 point 7: err on the safe side).
+ */
+export function memoryInterval(
+  bytes: number,
+  method: EstimateInput['method'],
+  spread: MemorySpread = MEMORY_SPREAD,
+): MemoryInterval {
+  const s = spread.byMethod[method] ?? spread.pooled;
+  // An error of −100% or less cannot be inverted; such a spread would say nothing safe.
+  const low = bytes / (1 + Math.max(s.p90, s.p10));
+  const high = bytes / Math.max(1e-3, 1 + Math.min(s.p10, s.p90));
+  return { lowBytes: Math.min(low, bytes), highBytes: Math.max(high, bytes), rows: s.rows, sources: s.sources };
+}
