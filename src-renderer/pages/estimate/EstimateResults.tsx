@@ -7,6 +7,7 @@ import { StackedBar } from '../../components/StackedBar';
 import { GIB, formatGiB, formatParams } from '../../lib/format';
 import { useMessageText } from '../../lib/messages';
 import { SpeedPanel } from './SpeedPanel';
+import { Term } from '../../components/Term';
 
 interface EstimateResultsProps {
   output: EstimateOutput;
@@ -45,14 +46,21 @@ export function EstimateResults({ output, cards, headroomFraction, advice, onAsk
   return (
     <>
       <section className="panel" aria-labelledby="total-title">
-        <h2 id="total-title">{t('estimate.totalTitle')}</h2>
+        <h2 id="total-title">
+          <Term k="peakMemory">{t('estimate.totalTitle')}</Term>
+        </h2>
         <p className="total">
           <span className="total-value" data-testid="total-gib">
             {formatGiB(perGpu.totalBytes)}
           </span>
-          <span className="total-meter">{t('estimate.meterNvidiaSmi')}</span>
+          <span className="total-meter">
+            <Term k="nvidiaSmi">{t('estimate.meterNvidiaSmi')}</Term>
+          </span>
         </p>
-        <p className="total-sub">{t('estimate.meterAllocated', { value: formatGiB(perGpu.allocatedBytes) })}</p>
+        <p className="total-sub">
+          {t('estimate.meterAllocated', { value: formatGiB(perGpu.allocatedBytes) })}
+          <Term k="torchAllocated" />
+        </p>
         <p className="muted">
           {t('estimate.modelLine', {
             name: model.name,
@@ -72,7 +80,11 @@ export function EstimateResults({ output, cards, headroomFraction, advice, onAsk
       </section>
       <section className="panel" aria-labelledby="fit-title">
         <h2 id="fit-title">{t('estimate.fitTitle')}</h2>
-        <p className="muted">{t('estimate.fitNote', { headroom: Math.round(headroomFraction * 100) })}</p>
+        <p className="muted">
+          {t('estimate.fitNote', { headroom: Math.round(headroomFraction * 100) })}
+          <Term k="headroom" />
+          <Term k="tight" />
+        </p>
         <CardFitBars
           rows={fitRows(output, cards)}
           peakBytes={perGpu.totalBytes}

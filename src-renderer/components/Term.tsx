@@ -1,0 +1,80 @@
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { GlossaryKey } from '../lib/glossary';
+import './term.css';
+
+interface TermProps {
+  /** The glossary entry that explains it. */
+  k: GlossaryKey;
+  /**
+   * The words shown, when they are part of a sentence or a heading ("MFU", "Tight"): they become
+   * the button, so the heading or cell keeps its name. Without them, an ⓘ button named
+   * "What is …?" sits beside a form label.
+   */
+  children?: ReactNode;
+}
+
+/**
+ * A term with its explanation from the glossary: a button that shows the definition in a tooltip
+ * on hover and on focus (WAI-ARIA tooltip pattern: aria-describedby, Escape closes it), so a
+ * keyboard or screen-reader user gets the same text as a mouse user; a click keeps it open until
+ * the focus leaves.
+ */
+export function Term({ k, children }: TermProps) {
+  const { t } = useTranslation();
+  const tipId = useId();
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [pinned, setPinned] = useState(false);
+  // Escape hides it until the pointer or the focus comes back.
+  const [dismissed, setDismissed] = useState(false);
+  const open = (hovered || focused || pinned) && !dismissed;
+  const term = t(`glossary.entries.${k}.term`);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setDismissed(true);
+      setPinned(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  const show = (set: (value: boolean) => void) => () => {
+    set(true);
+    setDismissed(false);
+  };
+  return (
+    <span
+      className={children ? 'term term-inline' : 'term'}
+      data-term={k}
+      onMouseEnter={show(setHovered)}
+      onMouseLeave={() => setHovered(false)}
+    >
+      <button
+        type="button"
+        className={children ? 'term-button' : 'term-info'}
+        aria-label={children ? undefined : t('glossary.about', { term })}
+        aria-describedby={tipId}
+        aria-expanded={open}
+        onFocus={show(setFocused)}
+        onBlur={() => {
+          setFocused(false);
+          setPinned(false);
+        }}
+        onClick={() => {
+          setPinned(true);
+          setDismissed(false);
+        }}
+      >
+        {children ?? <span aria-hidden="true">i</span>}
+      </button>
+      <span role="tooltip" id={tipId} className="term-tip" hidden={!open}>
+        {children ? null : <strong>{term}: </strong>}
+        {t(`glossary.entries.${k}.definition`)}
+      </span>
+    </span>
+  );
+}
