@@ -56,7 +56,6 @@ export function Term({ k, children }: TermProps) {
       <button
         type="button"
         className={children ? 'term-button' : 'term-info'}
-        aria-label={children ? undefined : t('glossary.about', { term })}
         aria-describedby={tipId}
         aria-expanded={open}
         onFocus={show(setFocused)}
@@ -69,7 +68,13 @@ export function Term({ k, children }: TermProps) {
           setDismissed(false);
         }}
       >
-        {children ?? <span aria-hidden="true">i</span>}
+        {children ?? (
+          <>
+            <span aria-hidden="true">i</span>
+            {/* The name is text, not aria-label, so the field's label names only the field. */}
+            <span className="visually-hidden">{t('glossary.about', { term })}</span>
+          </>
+        )}
       </button>
       <span role="tooltip" id={tipId} className="term-tip" hidden={!open}>
         {children ? null : <strong>{term}: </strong>}
