@@ -1,7 +1,11 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GlossaryKey } from '../lib/glossary';
 import './term.css';
+
+/** The widest a tooltip gets, and the least room it keeps from the window's edges. */
+const TIP_WIDTH_PX = 300;
+const EDGE_PX = 8;
 
 interface TermProps {
   /** The glossary entry that explains it. */
@@ -30,6 +34,27 @@ export function Term({ k, children }: TermProps) {
   const [dismissed, setDismissed] = useState(false);
   const open = (hovered || focused || pinned) && !dismissed;
   const term = t(`glossary.entries.${k}.term`);
+  const anchor = useRef<HTMLButtonElement>(null);
+  const [place, setPlace] = useState<CSSProperties>({});
+
+  // Fixed to the viewport under its button, so a scrolling table or a panel edge never cuts it off.
+  useLayoutEffect(() => {
+    if (!open) return;
+    const follow = () => {
+      const box = anchor.current?.getBoundingClientRect();
+      if (!box) return;
+      const width = Math.min(TIP_WIDTH_PX, window.innerWidth - 2 * EDGE_PX);
+      const left = Math.max(EDGE_PX, Math.min(box.left, window.innerWidth - width - EDGE_PX));
+      setPlace({ top: box.bottom + 6, left, maxWidth: width });
+    };
+    follow();
+    window.addEventListener('scroll', follow, true);
+    window.addEventListener('resize', follow);
+    return () => {
+      window.removeEventListener('scroll', follow, true);
+      window.removeEventListener('resize', follow);
+    };
+  }, [open]);
 
   useEffect(() => {
     if (!open) return;
@@ -54,6 +79,7 @@ export function Term({ k, children }: TermProps) {
       onMouseLeave={() => setHovered(false)}
     >
       <button
+        ref={anchor}
         type="button"
         className={children ? 'term-button' : 'term-info'}
         aria-describedby={tipId}
@@ -76,7 +102,7 @@ export function Term({ k, children }: TermProps) {
           </>
         )}
       </button>
-      <span role="tooltip" id={tipId} className="term-tip" hidden={!open}>
+      <span role="tooltip" id={tipId} className="term-tip" hidden={!open} style={place}>
         {children ? null : <strong>{term}: </strong>}
         {t(`glossary.entries.${k}.definition`)}
       </span>
