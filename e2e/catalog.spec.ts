@@ -10,10 +10,18 @@ test('a price edited in the catalog survives a server restart', async ({ page })
   await expect(page.getByRole('cell', { name: 'GeForce RTX 4090' }).first()).toBeVisible();
 
   const price = page.getByLabel('Price for AutoDL GeForce RTX 4090 hourly');
+  const observed = page.getByRole('row').filter({ has: price }).locator('td.observed');
   await expect(price).toHaveValue('1.98');
+  // The seeded price has no date in its source; editing it dates it today.
+  await expect(observed).toHaveText('undated');
   await price.fill('1.77');
   await price.press('Enter');
   await expect(page.getByText('Saved')).toBeVisible();
+  const today = await page.evaluate(() => {
+    const d = new Date();
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  });
+  await expect(observed).toHaveText(today);
   await server.stop();
 
   server = await startServer(dbPath);
@@ -21,6 +29,7 @@ test('a price edited in the catalog survives a server restart', async ({ page })
   await page.getByRole('link', { name: 'Catalog' }).click();
   await expect(page.locator('main[data-state="ready"]')).toBeVisible();
   await expect(page.getByLabel('Price for AutoDL GeForce RTX 4090 hourly')).toHaveValue('1.77');
+  await expect(observed).toHaveText(today);
   await server.stop();
 });
 

@@ -97,3 +97,61 @@ test('a run logged for a similar set-up corrects the estimate and says what it i
   await expect(panel).toContainText(/Based on \d+ similar logged runs? \(1 yours/);
   await expect(panel).toContainText('calibrated');
 });
+
+test('the memory chart draws each batch against sequence length, with the chosen card at its memory', async ({
+  page,
+}) => {
+  await page.goto(server.url);
+  await expect(page.locator('main[data-state="ready"]')).toBeVisible();
+  await page.getByRole('button', { name: /13B · LoRA/ }).click();
+  await page.getByLabel('Show speed on').selectOption('rtx-4090');
+  await settled(page);
+  const chart = page.getByTestId('memory-chart');
+  await expect(chart.getByRole('heading', { name: 'Peak memory against sequence length' })).toBeVisible();
+  await expect(chart.locator('.chart-line')).toHaveCount(3);
+
+  // The RTX 4090's line is labelled with its name and drawn where 24 sits on the memory axis.
+  const limit = chart.locator('.chart-reference[data-value="24"]');
+  await expect(limit).toContainText('GeForce RTX 4090 · 24 GiB');
+  const ticks = await chart
+    .locator('line[data-y-tick]')
+    .evaluateAll((lines) => lines.map((l) => [Number(l.getAttribute('data-y-tick')), Number(l.getAttribute('y1'))]));
+  expect(ticks.length).toBeGreaterThan(2);
+  const [[v0, y0], [v1, y1]] = [ticks[0]!, ticks[ticks.length - 1]!] as [[number, number], [number, number]];
+  const expected = y0 + ((24 - v0) / (v1 - v0)) * (y1 - y0);
+  const drawn = Number(await limit.locator('line').getAttribute('y1'));
+  expect(Math.abs(drawn - expected)).toBeLessThan(0.5);
+
+  // The points are one keyboard stop; the arrow keys walk them and each says its value.
+  const first = chart.locator('.chart-point[tabindex="0"]');
+  await expect(first).toHaveCount(1);
+  await first.focus();
+  await expect(first).toHaveAccessibleName(/^batch 1, 256 tokens: \d+\.\d GiB$/);
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+  const focused = page.locator('.chart-point:focus');
+  await expect(focused).toHaveAccessibleName(/^batch 1, 2,048 tokens: /);
+  // The point as set is the estimate itself.
+  const total = await page.getByTestId('total-gib').innerText();
+  await expect(focused).toHaveAccessibleName(new RegExp(`: ${total.replace('.', '\\.')}$`));
+  await page.keyboard.press('ArrowUp');
+  await expect(page.locator('.chart-point:focus')).toHaveAccessibleName(/^batch 2, 2,048 tokens: /);
+});
+
+test('a term explains itself on focus and on hover, and Escape closes it', async ({ page }) => {
+  await page.goto(server.url);
+  await expect(page.locator('main[data-state="ready"]')).toBeVisible();
+  const info = page.getByRole('button', { name: 'What is Gradient checkpointing?' });
+  const tip = page.getByRole('tooltip').filter({ hasText: 'recomputes the rest' });
+  await expect(tip).toBeHidden();
+  await info.focus();
+  await expect(tip).toBeVisible();
+  await expect(info).toHaveAccessibleDescription(/Keeps only some activations/);
+  await page.keyboard.press('Escape');
+  await expect(tip).toBeHidden();
+  await info.blur();
+
+  // A term in a heading is the heading's own words, and opens on hover.
+  const term = page.getByRole('heading', { name: 'Peak memory per GPU' }).getByRole('button');
+  await term.hover();
+  await expect(page.getByRole('tooltip').filter({ hasText: 'out-of-memory' })).toBeVisible();
+});

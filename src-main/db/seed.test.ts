@@ -34,6 +34,17 @@ describe('seedFromData', () => {
     db.close();
   });
 
+  it('removes a builtin offer a newer data release withdrew, but keeps one the user edited', () => {
+    const db = freshDb();
+    seedFromData(db, writeSeed());
+    updateOffer(db, offer4090.id, { price: 1.59 });
+    const result = seedFromData(db, writeSeed({ offers: [] }));
+    expect(result.retiredOffers).toBe(1);
+    expect(getOffer(db, offerA100.id)).toBeUndefined();
+    expect(getOffer(db, offer4090.id)?.price).toBe(1.59);
+    db.close();
+  });
+
   it('does nothing when the data files have not changed since the last seed', () => {
     const db = freshDb();
     const data = writeSeed();

@@ -19,6 +19,8 @@ export interface SeedResult {
   keptUserEdited: number;
   /** Rows not written because the user deleted them (or, for offers, their card). */
   skippedDeleted: number;
+  /** Builtin offers the data files no longer hold (their source did not stand up), removed unless edited. */
+  retiredOffers: number;
 }
 
 /**
@@ -34,6 +36,7 @@ export function seedFromData(db: Db, data: DataFiles, options: { force?: boolean
     written: { cards: 0, offers: 0, models: 0 },
     keptUserEdited: 0,
     skippedDeleted: 0,
+    retiredOffers: 0,
   };
   if (!options.force && readSetting(db, SEED_HASH_KEY) === hash) return result;
 
@@ -63,6 +66,12 @@ export function seedFromData(db: Db, data: DataFiles, options: { force?: boolean
       return keep;
     });
     write('offers', liveOffers, (offer) => writeOffer(db, offer, 'builtin', now));
+    // A price withdrawn from the data leaves the catalog too; one the user edited is theirs now and stays.
+    result.retiredOffers = db
+      .prepare(
+        'DELETE FROM offers WHERE builtin = 1 AND user_edited = 0 AND id NOT IN (SELECT value FROM json_each(?))',
+      )
+      .run(JSON.stringify(seed.offers.map((offer) => offer.id))).changes;
     writeSetting(db, SEED_HASH_KEY, seed.hash);
     return { ...result, skipped: false, hash: seed.hash };
   });

@@ -64,6 +64,9 @@ export const offerSchema = offerFieldsSchema.extend({
 });
 export type Offer = z.infer<typeof offerSchema>;
 
+/** The observed date of a price whose source gives none (the Catalog shows it in the user's language). */
+export const UNDATED = 'undated';
+
 /** Fields that change what renting costs: an edit of any of them means the price was seen anew. */
 const PRICE_FIELDS = ['price', 'currency', 'billing', 'gpusPerPrice', 'granularity'] as const;
 

@@ -2,6 +2,7 @@ import { NotFoundError } from '../db/store-error';
 import type { HandlerMap } from '../ipc/register';
 import { calibratedEstimate, rankCorrection } from '../domain/calibrate';
 import { fitChanges } from '../domain/estimate/fit-changes';
+import { memorySweep } from '../domain/estimate/sweep';
 import { rankCandidates } from '../domain/cost/rank';
 import { loadCalibrationRuns } from './calibration';
 import { catalogSnapshot } from './catalog-snapshot';
@@ -14,12 +15,14 @@ export const estimateHandlers = {
     const card = input.gpu ? cards.find((c) => c.id === input.gpu) : undefined;
     if (input.gpu && !card) throw new NotFoundError('card', input.gpu);
     const runs = calibration ? loadCalibrationRuns(db, input.method, cards, presets) : null;
-    return calibratedEstimate(input, card, {
+    const estimate = calibratedEstimate(input, card, {
       presets,
       cards,
       headroomFraction: settings.headroomFraction,
       runs,
     });
+    // Peak memory against sequence length and batch, for the Estimate page's chart.
+    return { ...estimate, sweep: memorySweep(input, { presets, cards }) };
   },
   'estimate:fit': ({ input, card: cardId }, { db }) => {
     const { cards, presets, settings } = catalogSnapshot(db);

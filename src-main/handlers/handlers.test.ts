@@ -118,6 +118,28 @@ describe('handlers over a real database', () => {
 });
 
 describe('estimate:compute', () => {
+  it('answers the memory sweep of the Estimate chart, through the point the total is', async () => {
+    const output = await call.ok('estimate:compute', {
+      model: 'llama-2-13b',
+      method: 'lora',
+      precision: 'bf16',
+      batchSize: 2,
+      seqLen: 1024,
+      calibration: false,
+    });
+    const { sweep } = output;
+    expect(sweep.at).toEqual({ batchSize: 2, seqLen: 1024 });
+    expect(sweep.series.map((s) => s.batchSize)).toEqual([1, 2, 4, 8]);
+    const asSet = sweep.series.find((s) => s.batchSize === 2)!.points.find((p) => p.seqLen === 1024);
+    expect(asSet?.totalBytes).toBe(output.perGpu.totalBytes);
+    // The longest sequence the 40 GB A100 holds sits between the sweep's points either side of its limit.
+    const a100 = output.fits.find((f) => f.card === 'a100-40gb')!;
+    const usable = 40 * 2 ** 30 * 0.9;
+    for (const p of sweep.series.find((s) => s.batchSize === 2)!.points) {
+      expect(p.totalBytes <= usable, String(p.seqLen)).toBe(p.seqLen <= a100.longestSeq);
+    }
+  });
+
   it('gives every card the largest batch and longest sequence that fit, consistent with its verdict', async () => {
     const { fits } = await call.ok('estimate:compute', {
       model: 'llama-2-13b',

@@ -26,7 +26,7 @@ export function ChartAxes({
     <g className="chart-axes" aria-hidden="true">
       {y.ticks.map((tick) => (
         <g key={`y${tick}`}>
-          <line className="chart-grid" x1={frame.left} x2={right} y1={y(tick)} y2={y(tick)} />
+          <line className="chart-grid" data-y-tick={tick} x1={frame.left} x2={right} y1={y(tick)} y2={y(tick)} />
           <text className="chart-tick" x={frame.left - 6} y={y(tick)} textAnchor="end" dominantBaseline="middle">
             {formatY(tick)}
           </text>

@@ -3,6 +3,7 @@ import type { AnyField } from '../../src-main/domain/fields/field';
 import { optionLabel } from '../../src-main/domain/fields/resolve';
 import { msg } from '../../src-main/domain/messages';
 import { choicesOf } from '../lib/field-form';
+import { FIELD_TERMS } from '../lib/glossary';
 import { useMessageText } from '../lib/messages';
 import { CheckboxField } from './CheckboxField';
 import { FieldError } from './FieldError';
@@ -30,9 +31,10 @@ export function FieldControl({ id, field, value, onChange, error, cards = [] }: 
   const label = text(msg(field.label));
   const hint = field.help ? text(msg(field.help)) : undefined;
   const described = error ? `${id}-error` : undefined;
+  const term = FIELD_TERMS[field.label];
   switch (control?.kind) {
     case 'checkbox':
-      return <CheckboxField id={id} label={label} checked={value === true} onChange={onChange} />;
+      return <CheckboxField id={id} label={label} checked={value === true} onChange={onChange} term={term} />;
     case 'number':
       return (
         <TextField
@@ -45,6 +47,7 @@ export function FieldControl({ id, field, value, onChange, error, cards = [] }: 
           onChange={onChange}
           error={error}
           hint={hint}
+          term={term}
         />
       );
     case 'text':
@@ -57,6 +60,7 @@ export function FieldControl({ id, field, value, onChange, error, cards = [] }: 
           placeholder={control.placeholder}
           error={error}
           hint={hint}
+          term={term}
         />
       );
     case 'select':
@@ -84,6 +88,7 @@ export function FieldControl({ id, field, value, onChange, error, cards = [] }: 
           options={[...empty, ...choices]}
           error={error}
           hint={hint}
+          term={term}
         />
       );
     }

@@ -1,5 +1,6 @@
+import { useId, useState, type KeyboardEvent } from 'react';
 import { ChartAxes } from './ChartAxes';
-import { DEFAULT_FRAME, linePath, makeScale } from './chart-scale';
+import { DEFAULT_FRAME, linePath, makeScale, spreadLabels } from './chart-scale';
 import './charts.css';
 
 /** One line: its points in data units, drawn in the order given. */
@@ -16,6 +17,14 @@ export interface ChartMarker {
   label: string;
 }
 
+/** A horizontal line across the chart (a rental price, a card's memory), labelled at its right end. */
+export interface ChartReference {
+  y: number;
+  label: string;
+  /** More words for the legend than fit on the line ("RTX 3090, RTX 4090"). */
+  detail?: string;
+}
+
 interface LineChartProps {
   /** Accessible name of the chart. */
   title: string;
@@ -24,16 +33,28 @@ interface LineChartProps {
   yLabel: string;
   markers?: readonly ChartMarker[];
   /** A horizontal line across the chart, e.g. a rental price to compare with. */
-  reference?: { y: number; label: string };
+  reference?: ChartReference;
+  /** More horizontal lines; their labels are spread so that they never overlap. */
+  references?: readonly ChartReference[];
   /** A vertical line, e.g. the job length being planned. */
   guide?: { x: number; label: string };
   formatX?: (value: number) => string;
   formatY?: (value: number) => string;
   /** Text for each series in the legend beside its name (e.g. its total at the job length). */
   legendValue?: (series: LineSeries) => string | undefined;
+  /** A logarithmic x axis (sequence lengths that double), ticked at `xTicks` when given. */
+  xLog?: boolean;
+  xTicks?: readonly number[];
+  /** The y axis stops here (lines above it are cut at the frame), so a steep series does not flatten the rest. */
+  yMax?: number;
+  /**
+   * Makes the points reachable by keyboard (one tab stop; arrow keys move along a line and
+   * between lines), each named by this text, which also shows beside the point in focus.
+   */
+  pointName?: (series: LineSeries, point: { x: number; y: number }) => string;
 }
 
-/** Lines on shared axes (y from zero), with an optional reference line, guide and labelled markers. */
+/** Lines on shared axes (y from zero), with optional reference lines, a guide and labelled markers. */
 export function LineChart({
   title,
   series,
@@ -41,21 +62,48 @@ export function LineChart({
   yLabel,
   markers = [],
   reference,
+  references = [],
   guide,
   formatX,
   formatY,
   legendValue,
+  xLog = false,
+  xTicks,
+  yMax,
+  pointName,
 }: LineChartProps) {
   const frame = DEFAULT_FRAME;
+  const clipId = useId();
+  const lines = [...(reference ? [reference] : []), ...references];
   const xs = series.flatMap((s) => s.points.map((p) => p.x));
-  const ys = [...series.flatMap((s) => s.points.map((p) => p.y)), ...(reference ? [reference.y] : [])];
-  const x = makeScale(xs, frame.left, frame.width - frame.right);
+  const ys =
+    yMax !== undefined ? [0, yMax] : [...series.flatMap((s) => s.points.map((p) => p.y)), ...lines.map((l) => l.y)];
+  const x = makeScale(xs, frame.left, frame.width - frame.right, xLog ? { logRatio: 1 } : {});
+  if (xTicks) x.ticks = xTicks.filter((tick) => tick >= x.domain[0] && tick <= x.domain[1]);
   const y = makeScale(ys, frame.height - frame.bottom, frame.top, { includeZero: true });
   const inside = (value: number, [lo, hi]: [number, number]) => value >= lo && value <= hi;
+  const shownLines = lines.filter((l) => inside(l.y, y.domain));
+  const lineLabelY = spreadLabels(
+    shownLines.map((l) => y(l.y) - 5),
+    12,
+    frame.top + 10,
+    frame.height - frame.bottom - 3,
+  );
+  const right = frame.width - frame.right;
   return (
     <figure className="chart">
-      <svg viewBox={`0 0 ${frame.width} ${frame.height}`} role="img" aria-label={title}>
+      <svg viewBox={`0 0 ${frame.width} ${frame.height}`} role={pointName ? 'group' : 'img'} aria-label={title}>
         <title>{title}</title>
+        <defs>
+          <clipPath id={clipId}>
+            <rect
+              x={frame.left}
+              y={frame.top}
+              width={right - frame.left}
+              height={frame.height - frame.bottom - frame.top}
+            />
+          </clipPath>
+        </defs>
         <ChartAxes x={x} y={y} xLabel={xLabel} yLabel={yLabel} formatX={formatX} formatY={formatY} />
         {guide && inside(guide.x, x.domain) ? (
           <g className="chart-guide">
@@ -65,23 +113,25 @@ export function LineChart({
             </text>
           </g>
         ) : null}
-        {reference ? (
-          <g className="chart-reference">
-            <line x1={frame.left} x2={frame.width - frame.right} y1={y(reference.y)} y2={y(reference.y)} />
-            <text x={frame.width - frame.right - 4} y={y(reference.y) - 5} textAnchor="end">
-              {reference.label}
+        {shownLines.map((line, i) => (
+          <g key={`${line.label}${i}`} className="chart-reference" data-value={line.y}>
+            <line x1={frame.left} x2={right} y1={y(line.y)} y2={y(line.y)} />
+            <text x={right - 4} y={lineLabelY[i]} textAnchor="end">
+              {line.label}
             </text>
           </g>
-        ) : null}
-        {series.map((s, i) => (
-          <path
-            key={s.key}
-            className={`chart-line series-${i % 8}`}
-            d={linePath(s.points.map((p) => ({ x: x(p.x), y: y(p.y) })))}
-          />
         ))}
+        <g clipPath={`url(#${clipId})`}>
+          {series.map((s, i) => (
+            <path
+              key={s.key}
+              className={`chart-line series-${i % 8}`}
+              d={linePath(s.points.map((p) => ({ x: x(p.x), y: y(p.y) })))}
+            />
+          ))}
+        </g>
         {markers
-          .filter((m) => inside(m.x, x.domain))
+          .filter((m) => inside(m.x, x.domain) && inside(m.y, y.domain))
           .map((m, i) => (
             <g key={`${m.label}${i}`} className="chart-marker">
               <circle cx={x(m.x)} cy={y(m.y)} r={4.5} />
@@ -90,6 +140,7 @@ export function LineChart({
               </text>
             </g>
           ))}
+        {pointName ? <ChartPoints series={series} x={x} y={y} yTop={y.domain[1]} name={pointName} /> : null}
       </svg>
       <figcaption>
         <ul className="chart-legend">
@@ -100,14 +151,99 @@ export function LineChart({
               {legendValue?.(s) ? <span className="chart-legend-value">{legendValue(s)}</span> : null}
             </li>
           ))}
-          {reference ? (
-            <li>
+          {shownLines.map((line, i) => (
+            <li key={`ref${line.label}${i}`}>
               <span className="chart-swatch chart-swatch-reference" aria-hidden="true" />
-              <span>{reference.label}</span>
+              <span>{line.label}</span>
+              {line.detail ? <span className="chart-legend-value">{line.detail}</span> : null}
             </li>
-          ) : null}
+          ))}
         </ul>
       </figcaption>
     </figure>
+  );
+}
+
+interface ChartPointsProps {
+  series: readonly LineSeries[];
+  x: (value: number) => number;
+  y: (value: number) => number;
+  /** Points above the top of the y axis are off the chart and not offered. */
+  yTop: number;
+  name: (series: LineSeries, point: { x: number; y: number }) => string;
+}
+
+/**
+ * The points of every line as one keyboard stop (a roving tabindex, as in the WAI-ARIA grid
+ * pattern): ←/→ along a line, ↑/↓ to the next line, Home/End to its ends; the point in focus says its value.
+ */
+function ChartPoints({ series, x, y, yTop, name }: ChartPointsProps) {
+  const rows = series.map((s) => s.points.filter((p) => p.y <= yTop));
+  const [active, setActive] = useState({ row: 0, col: 0 });
+  const [focused, setFocused] = useState(false);
+  const row = Math.min(active.row, rows.length - 1);
+  const col = Math.min(active.col, (rows[row]?.length ?? 1) - 1);
+  const move = (event: KeyboardEvent<SVGElement>) => {
+    const keys: Record<string, () => { row: number; col: number }> = {
+      ArrowRight: () => ({ row, col: Math.min(col + 1, rows[row]!.length - 1) }),
+      ArrowLeft: () => ({ row, col: Math.max(col - 1, 0) }),
+      ArrowUp: () => nextRow(1),
+      ArrowDown: () => nextRow(-1),
+      Home: () => ({ row, col: 0 }),
+      End: () => ({ row, col: rows[row]!.length - 1 }),
+    };
+    // The line above (higher batch) or below, at the point nearest the same x.
+    const nextRow = (step: number) => {
+      for (let r = row + step; r >= 0 && r < rows.length; r += step) {
+        if (rows[r]!.length > 0) return { row: r, col: Math.min(col, rows[r]!.length - 1) };
+      }
+      return { row, col };
+    };
+    const go = keys[event.key];
+    if (!go) return;
+    event.preventDefault();
+    const next = go();
+    setActive(next);
+    const target = event.currentTarget.parentElement?.querySelector<SVGElement>(
+      `[data-point="${next.row}-${next.col}"]`,
+    );
+    target?.focus();
+  };
+  const current = rows[row]?.[col];
+  return (
+    <g className="chart-points">
+      {rows.map((points, r) =>
+        points.map((p, c) => (
+          <circle
+            key={`${series[r]!.key}-${p.x}`}
+            data-point={`${r}-${c}`}
+            className={`chart-point series-${r % 8}`}
+            cx={x(p.x)}
+            cy={y(p.y)}
+            r={r === row && c === col && focused ? 5.5 : 3.5}
+            tabIndex={r === row && c === col ? 0 : -1}
+            role="img"
+            aria-label={name(series[r]!, p)}
+            onKeyDown={move}
+            onFocus={() => {
+              setActive({ row: r, col: c });
+              setFocused(true);
+            }}
+            onBlur={() => setFocused(false)}
+          />
+        )),
+      )}
+      {focused && current ? (
+        <text
+          className="chart-point-label"
+          x={x(current.x)}
+          y={y(current.y) - 10}
+          textAnchor="middle"
+          aria-hidden="true"
+        >
+          {name(series[row]!, current)}
+        </text>
+      ) : null}
+    </g>
   );
 }

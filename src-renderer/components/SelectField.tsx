@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import type { GlossaryKey } from '../lib/glossary';
 import { FieldError } from './FieldError';
+import { FieldLabel } from './FieldLabel';
 
 interface SelectFieldProps<V extends string> {
   id: string;
@@ -11,6 +13,8 @@ interface SelectFieldProps<V extends string> {
   children?: ReactNode;
   error?: string;
   hint?: string;
+  /** The glossary entry that explains the field. */
+  term?: GlossaryKey;
 }
 
 /** A labelled <select> with an optional hint and error. */
@@ -23,10 +27,11 @@ export function SelectField<V extends string>({
   children,
   error,
   hint,
+  term,
 }: SelectFieldProps<V>) {
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
+      <FieldLabel htmlFor={id} label={label} term={term} />
       <select
         id={id}
         value={value}

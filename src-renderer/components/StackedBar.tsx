@@ -1,9 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { formatGiB, formatPercent } from '../lib/format';
+import type { GlossaryKey } from '../lib/glossary';
+import { Term } from './Term';
 
 /** Parts of peak memory, in the order they are drawn (left to right). */
 const BREAKDOWN_PARTS = ['weights', 'gradients', 'optimizer', 'activations', 'logits', 'kvCache', 'runtime'] as const;
 export type BreakdownPart = (typeof BREAKDOWN_PARTS)[number];
+
+/** The parts the glossary explains. */
+const PART_TERMS: Partial<Record<BreakdownPart, GlossaryKey>> = { activations: 'activations', kvCache: 'kvCache' };
 
 /**
  * Peak memory per GPU as one horizontal bar of its parts, with a legend that doubles as
@@ -35,7 +40,9 @@ export function StackedBar({ breakdown }: { breakdown: Record<BreakdownPart, num
           {parts.map(({ part, bytes }) => (
             <li key={part}>
               <span className={`swatch seg-${part}`} aria-hidden="true" />
-              <span className="legend-name">{t(`breakdown.${part}`)}</span>
+              <span className="legend-name">
+                {PART_TERMS[part] ? <Term k={PART_TERMS[part]}>{t(`breakdown.${part}`)}</Term> : t(`breakdown.${part}`)}
+              </span>
               <span className="legend-value">{formatGiB(bytes)}</span>
               <span className="legend-share">{formatPercent(bytes / totalBytes)}</span>
             </li>

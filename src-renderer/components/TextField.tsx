@@ -1,4 +1,6 @@
+import type { GlossaryKey } from '../lib/glossary';
 import { FieldError } from './FieldError';
+import { FieldLabel } from './FieldLabel';
 
 interface TextFieldProps {
   id: string;
@@ -12,13 +14,15 @@ interface TextFieldProps {
   error?: string;
   hint?: string;
   required?: boolean;
+  /** The glossary entry that explains the field. */
+  term?: GlossaryKey;
 }
 
 /** A labelled text or number input that keeps what the user typed as a string. */
-export function TextField({ id, label, value, onChange, type = 'text', error, hint, ...rest }: TextFieldProps) {
+export function TextField({ id, label, value, onChange, type = 'text', error, hint, term, ...rest }: TextFieldProps) {
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
+      <FieldLabel htmlFor={id} label={label} term={term} />
       <input
         id={id}
         type={type}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTick, linePath, logTicks, makeScale, niceStep, niceTicks } from './chart-scale';
+import { formatTick, linePath, logTicks, makeScale, niceStep, niceTicks, spreadLabels } from './chart-scale';
 
 describe('niceTicks', () => {
   it('steps by 1, 2 or 5 times a power of ten and covers the data', () => {
@@ -52,5 +52,25 @@ describe('logTicks and labels', () => {
         { x: 2.25, y: 3 },
       ]),
     ).toBe('M0.0 1.0 L2.3 3.0');
+  });
+});
+
+describe('spreadLabels', () => {
+  it('leaves labels that do not collide where they are', () => {
+    expect(spreadLabels([100, 40, 200], 12, 0, 300)).toEqual([100, 40, 200]);
+  });
+  it('moves colliding labels apart by the gap, keeping their order', () => {
+    const placed = spreadLabels([100, 95, 104], 12, 0, 300);
+    const sorted = [...placed].sort((a, b) => a - b);
+    expect(placed[1]).toBe(sorted[0]);
+    expect(placed[0]).toBe(sorted[1]);
+    expect(sorted[1]! - sorted[0]!).toBeGreaterThanOrEqual(12);
+    expect(sorted[2]! - sorted[1]!).toBeGreaterThanOrEqual(12);
+    expect(placed[1]).toBe(95);
+  });
+  it('stays inside the range when the labels fit in it', () => {
+    const placed = spreadLabels([298, 299, 300], 10, 0, 300);
+    expect(Math.max(...placed)).toBe(300);
+    expect([...placed].sort((a, b) => a - b)).toEqual([280, 290, 300]);
   });
 });

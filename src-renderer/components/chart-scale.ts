@@ -116,3 +116,22 @@ export function formatTick(value: number): string {
 export function linePath(points: readonly { x: number; y: number }[]): string {
   return points.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x.toFixed(1)} ${p.y.toFixed(1)}`).join(' ');
 }
+
+/**
+ * Label positions at least `gap` apart, each as close to its wanted position as that allows and
+ * in the same order, kept inside [min, max] when they fit there: the labels of horizontal lines
+ * drawn close together (cards of 24 and 32 GiB) stay readable. Returns positions by input index.
+ */
+export function spreadLabels(wanted: readonly number[], gap: number, min: number, max: number): number[] {
+  const order = wanted.map((value, index) => ({ value, index })).sort((a, b) => a.value - b.value);
+  const placed = order.map((o) => Math.min(max, Math.max(min, o.value)));
+  // Push down (larger values) past each neighbour, then back up from the end if that left the range.
+  for (let i = 1; i < placed.length; i++) placed[i] = Math.max(placed[i]!, placed[i - 1]! + gap);
+  if (placed.length > 0 && placed[placed.length - 1]! > max) {
+    placed[placed.length - 1] = max;
+    for (let i = placed.length - 2; i >= 0; i--) placed[i] = Math.min(placed[i]!, placed[i + 1]! - gap);
+  }
+  const out = new Array<number>(wanted.length);
+  order.forEach((o, i) => (out[o.index] = placed[i]!));
+  return out;
+}

@@ -79,6 +79,22 @@ export function peakPerGpu(
     : trainingPeak(model, resolved, assumptions, k);
 }
 
+/**
+ * The peak per GPU of `input` at any batch size and sequence length, the input resolved once
+ * (the solvers and the sweep probe it many times). Throws InputError for incoherent input.
+ */
+export function peakFunction(
+  input: EstimateInput,
+  ctx: EstimateContext,
+): { resolved: ResolvedInput; peakBytes: (batchSize: number, seqLen: number) => number } {
+  const { resolved, model } = resolveEstimate(input, ctx.presets);
+  return {
+    resolved,
+    peakBytes: (batchSize, seqLen) =>
+      peakPerGpu(model, { ...resolved, batchSize, seqLen }, [], ctx.constants).perGpu.totalBytes,
+  };
+}
+
 /** The memory a peak may use on `card`: memory × (1 − headroom). */
 export function usableBytes(card: Card, headroomFraction: number): number {
   return card.memoryGiB * GIB * (1 - headroomFraction);

@@ -1,6 +1,6 @@
 import type { Card } from '../catalog';
 import type { EstimateInput } from './input';
-import { DEFAULT_HEADROOM_FRACTION, peakPerGpu, resolveEstimate, usableBytes, type EstimateContext } from './memory';
+import { DEFAULT_HEADROOM_FRACTION, peakFunction, usableBytes, type EstimateContext } from './memory';
 
 /** The largest micro-batch and the longest sequence the solvers consider. */
 export const MAX_BATCH = 65_536;
@@ -125,10 +125,11 @@ export function fitSolver(input: EstimateInput, ctx: EstimateContext): (budgetBy
 
 /** The peak per GPU as a function of the batch and of the sequence, the input resolved once. */
 function peaks(input: EstimateInput, ctx: EstimateContext) {
-  const { resolved, model } = resolveEstimate(input, ctx.presets);
-  const peak = (field: 'batchSize' | 'seqLen') => (value: number) =>
-    peakPerGpu(model, { ...resolved, [field]: value }, [], ctx.constants).perGpu.totalBytes;
-  return { batchPeak: peak('batchSize'), seqPeak: peak('seqLen') };
+  const { resolved, peakBytes } = peakFunction(input, ctx);
+  return {
+    batchPeak: (batchSize: number) => peakBytes(batchSize, resolved.seqLen),
+    seqPeak: (seqLen: number) => peakBytes(resolved.batchSize, seqLen),
+  };
 }
 
 function budgetOn(card: Card, ctx: EstimateContext): number {

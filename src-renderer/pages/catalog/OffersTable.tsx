@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Offer } from '../../../src-main/domain/catalog';
+import { UNDATED, type Offer } from '../../../src-main/domain/catalog';
 import { currencySymbol, shortenSource } from '../../lib/format';
 import { DeleteOfferButton } from './DeleteOfferButton';
 import { USER_SOURCE, type OfferOrigin } from './offer-rows';
@@ -58,7 +58,9 @@ export function OffersTable({ offers, cardName, originOf, onSaved, onDelete }: O
                     : t('catalog.perInstance', { count: offer.gpusPerPrice })}
                 </td>
                 <td className="nowrap">{t(`granularity.${offer.granularity}`)}</td>
-                <td className="observed">{offer.observedAt || '—'}</td>
+                <td className="observed">
+                  {offer.observedAt === UNDATED ? t('catalog.undated') : offer.observedAt || '—'}
+                </td>
                 <td className="source" title={offer.source}>
                   {offer.source === USER_SOURCE ? t('catalog.userSource') : shortenSource(offer.source, 24) || '—'}
                 </td>

@@ -5,6 +5,7 @@ import { DEFAULT_FRAME, linePath, makeScale } from '../../components/chart-scale
 import '../../components/charts.css';
 import { formatPrice } from '../../lib/format';
 import { paretoLine, placeLabels, type ChartPoint } from './chart-points';
+import { Term } from '../../components/Term';
 
 interface CostTimeChartProps {
   points: readonly ChartPoint[];
@@ -76,7 +77,8 @@ export function CostTimeChart({ points, perJob, currency, selectedId, onSelect }
         ))}
       </svg>
       <figcaption className="muted small">
-        <span className="legend-dot legend-dot-pareto" aria-hidden="true" /> {t('compare.legendPareto')}
+        <span className="legend-dot legend-dot-pareto" aria-hidden="true" />{' '}
+        <Term k="pareto">{t('compare.legendPareto')}</Term>
         <span className="legend-dot" aria-hidden="true" /> {t('compare.legendOther')}
       </figcaption>
     </figure>

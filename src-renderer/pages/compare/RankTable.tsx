@@ -10,6 +10,7 @@ import { candidateId, type Candidate } from './chart-points';
 import type { RankSort } from './compare-form';
 import { messageKey, useMessageText } from '../../lib/messages';
 import { HeaderRow } from '../../components/HeaderRow';
+import { Term } from '../../components/Term';
 
 interface RankTableProps {
   /** Each offer's best GPU count, with its other counts shown when the offer is in `openOffers`. */
@@ -52,7 +53,7 @@ export function RankTable(props: RankTableProps) {
             { label: t('compare.col.costPer1M'), num: true, sort: ariaSort('cost') },
             { label: t('compare.col.hours'), num: true, sort: ariaSort('time') },
             { label: t('compare.col.jobCost'), num: true, sort: ariaSort('jobCost') },
-            { label: t('compare.col.pareto') },
+            { key: 'pareto', label: <Term k="pareto">{t('compare.col.pareto')}</Term> },
             { label: t('compare.col.actions'), hidden: true },
           ]}
         />

@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import type { Card } from '../../../src-main/domain/catalog';
 import type { EstimateOutput } from '../../../src-main/ipc/contract';
 import { CardFitBars, type CardFitRow } from '../../components/CardFitBars';
 import { StackedBar } from '../../components/StackedBar';
 import { GIB, formatGiB, formatParams } from '../../lib/format';
 import { useMessageText } from '../../lib/messages';
+import { MemoryChart } from './MemoryChart';
 import { SpeedPanel } from './SpeedPanel';
+import { Term } from '../../components/Term';
 
 interface EstimateResultsProps {
   output: EstimateOutput;
@@ -45,14 +47,21 @@ export function EstimateResults({ output, cards, headroomFraction, advice, onAsk
   return (
     <>
       <section className="panel" aria-labelledby="total-title">
-        <h2 id="total-title">{t('estimate.totalTitle')}</h2>
+        <h2 id="total-title">
+          <Term k="peakMemory">{t('estimate.totalTitle')}</Term>
+        </h2>
         <p className="total">
           <span className="total-value" data-testid="total-gib">
             {formatGiB(perGpu.totalBytes)}
           </span>
-          <span className="total-meter">{t('estimate.meterNvidiaSmi')}</span>
+          <span className="total-meter">
+            <Term k="nvidiaSmi">{t('estimate.meterNvidiaSmi')}</Term>
+          </span>
         </p>
-        <p className="total-sub">{t('estimate.meterAllocated', { value: formatGiB(perGpu.allocatedBytes) })}</p>
+        <p className="total-sub">
+          {t('estimate.meterAllocated', { value: formatGiB(perGpu.allocatedBytes) })}
+          <Term k="torchAllocated" />
+        </p>
         <p className="muted">
           {t('estimate.modelLine', {
             name: model.name,
@@ -70,9 +79,21 @@ export function EstimateResults({ output, cards, headroomFraction, advice, onAsk
         <h2 id="breakdown-title">{t('estimate.breakdownTitle')}</h2>
         <StackedBar breakdown={perGpu.breakdown} />
       </section>
+      <MemoryChart
+        sweep={output.sweep}
+        cards={cards.filter((card) => output.fits.some((fit) => fit.card === card.id))}
+        chosenCard={typeof output.resolvedInput['gpu'] === 'string' ? output.resolvedInput['gpu'] : undefined}
+        headroomFraction={headroomFraction}
+      />
       <section className="panel" aria-labelledby="fit-title">
         <h2 id="fit-title">{t('estimate.fitTitle')}</h2>
-        <p className="muted">{t('estimate.fitNote', { headroom: Math.round(headroomFraction * 100) })}</p>
+        <p className="muted">
+          <Trans
+            i18nKey="estimate.fitNote"
+            values={{ headroom: Math.round(headroomFraction * 100) }}
+            components={{ headroom: <Term k="headroom" />, tight: <Term k="tight" /> }}
+          />
+        </p>
         <CardFitBars
           rows={fitRows(output, cards)}
           peakBytes={perGpu.totalBytes}

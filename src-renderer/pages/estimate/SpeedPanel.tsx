@@ -3,6 +3,7 @@ import type { Card } from '../../../src-main/domain/catalog';
 import type { EstimateOutput } from '../../../src-main/ipc/contract';
 import { formatGiB, formatNumber, formatPercent } from '../../lib/format';
 import { messageKey, useMessageText } from '../../lib/messages';
+import { Term } from '../../components/Term';
 
 /** Speed on the chosen card, and the correction that logged runs make to memory and speed. */
 export function SpeedPanel({ output, card }: { output: EstimateOutput; card: Card | undefined }) {
@@ -25,6 +26,7 @@ export function SpeedPanel({ output, card }: { output: EstimateOutput; card: Car
             mfu: formatPercent(speed.mfu),
             scaling: formatPercent(speed.scalingEfficiency),
           })}
+          <Term k="mfu" />
         </p>
       ) : (
         <p>
@@ -33,6 +35,7 @@ export function SpeedPanel({ output, card }: { output: EstimateOutput; card: Car
             prefill: formatNumber(speed.prefillTokensPerSecond, 0),
             bound: t(`estimate.bound.${speed.bound}`),
           })}
+          <Term k="prefillDecode" />
         </p>
       )}
       {calibration && calibrated && calibration.runs > 0 ? (
@@ -58,6 +61,7 @@ export function SpeedPanel({ output, card }: { output: EstimateOutput; card: Car
               mine: calibration.mine,
               published: calibration.published,
             })}
+            <Term k="calibration" />
           </p>
           {calibration.flags.length > 0 ? (
             <ul className="assumptions">
@@ -68,7 +72,10 @@ export function SpeedPanel({ output, card }: { output: EstimateOutput; card: Car
           ) : null}
         </div>
       ) : (
-        <p className="muted">{t('estimate.noCalibration')}</p>
+        <p className="muted">
+          {t('estimate.noCalibration')}
+          <Term k="calibration" />
+        </p>
       )}
     </section>
   );

@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../lib/app-context';
+import { GLOSSARY_KEYS } from '../../lib/glossary';
+import '../../components/term.css';
 
 /** The sections, in reading order; each has `guide.<id>.title` and `guide.<id>.body`. */
 const SECTIONS = ['estimate', 'compare', 'plan', 'runs', 'catalog', 'data', 'keys'] as const;
@@ -27,6 +29,18 @@ export function GuidePage() {
           ) : null}
         </section>
       ))}
+      <section aria-labelledby="guide-glossary">
+        <h2 id="guide-glossary">{t('glossary.title')}</h2>
+        <p>{t('glossary.intro')}</p>
+        <dl className="guide-glossary">
+          {GLOSSARY_KEYS.map((key) => (
+            <div key={key} id={`glossary-${key}`}>
+              <dt>{t(`glossary.entries.${key}.term`)}</dt>
+              <dd>{t(`glossary.entries.${key}.definition`)}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
     </article>
   );
 }

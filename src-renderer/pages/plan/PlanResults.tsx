@@ -8,6 +8,7 @@ import { BillBars } from './BillBars';
 import { CostCurveChart } from './CostCurveChart';
 import { messageKey, useMessageText } from '../../lib/messages';
 import { HeaderRow } from '../../components/HeaderRow';
+import { Term } from '../../components/Term';
 
 type Plan = PlanOutput['plans'][number];
 type Package = Plan['breakEven']['packages'][number];
@@ -117,7 +118,9 @@ export function PlanResults({ output, currency }: { output: PlanOutput; currency
       </section>
       {spot ? (
         <section className="panel" aria-labelledby="plan-spot-title">
-          <h2 id="plan-spot-title">{t('plan.spotTitle')}</h2>
+          <h2 id="plan-spot-title">
+            <Term k="spot">{t('plan.spotTitle')}</Term>
+          </h2>
           <dl className="facts">
             <dt>{spot.checkpointIntervalRecommended ? t('plan.recommendedInterval') : t('plan.fixedInterval')}</dt>
             <dd>{t('plan.minutes', { value: formatNumber(spot.checkpointIntervalMinutes, 0) })}</dd>
@@ -148,7 +151,9 @@ export function PlanResults({ output, currency }: { output: PlanOutput; currency
         </section>
       ) : null}
       <section className="panel" aria-labelledby="plan-packages-title">
-        <h2 id="plan-packages-title">{t('plan.packagesTitle')}</h2>
+        <h2 id="plan-packages-title">
+          <Term k="package">{t('plan.packagesTitle')}</Term>
+        </h2>
         {packages.length > 0 ? (
           <div className="table-scroll">
             <table className="table">
@@ -158,7 +163,7 @@ export function PlanResults({ output, currency }: { output: PlanOutput; currency
                   { label: t('plan.package') },
                   { label: t('plan.periodPrice'), num: true },
                   { label: t('plan.effective'), num: true },
-                  { label: t('plan.winsWhen') },
+                  { key: 'winsWhen', label: <Term k="breakEven">{t('plan.winsWhen')}</Term> },
                   { label: t('plan.ifEndsEarly') },
                 ]}
               />

@@ -85,6 +85,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
             value={form[field]}
             onChange={(value) => change(field, value)}
             error={errorFor(field)}
+            term={field === 'headroomPercent' ? 'headroom' : undefined}
           />
         ))}
         <p className="muted small" role="status" aria-live="polite">

@@ -1,0 +1,73 @@
+import { useTranslation } from 'react-i18next';
+import type { Card } from '../../../src-main/domain/catalog';
+import type { EstimateOutput } from '../../../src-main/ipc/contract';
+import { LineChart, type LineSeries } from '../../components/LineChart';
+import { GIB, formatCardGiB, formatGiB, formatNumber } from '../../lib/format';
+import { limitLines, memoryAxisTop } from './memory-chart';
+
+/** Sequence lengths as people say them: 512, 2k, 32k tokens. */
+function formatSeq(tokens: number): string {
+  return tokens >= 1024 && tokens % 1024 === 0 ? `${tokens / 1024}k` : formatNumber(tokens);
+}
+
+interface MemoryChartProps {
+  sweep: EstimateOutput['sweep'];
+  /** The cards of the answer, with their memory. */
+  cards: readonly Card[];
+  /** The card the estimate was asked about, named on its line. */
+  chosenCard?: string;
+  headroomFraction: number;
+}
+
+/**
+ * Peak memory per GPU against sequence length, one line per batch size (the domain's sweep, from
+ * the same estimator as the total), with each card size's memory as a dashed line.
+ */
+export function MemoryChart({ sweep, cards, chosenCard, headroomFraction }: MemoryChartProps) {
+  const { t } = useTranslation();
+  const lines = limitLines(cards, chosenCard);
+  const series: LineSeries[] = sweep.series.map((s) => ({
+    key: `batch-${s.batchSize}`,
+    label:
+      s.batchSize === sweep.at.batchSize
+        ? t('estimate.sweep.seriesAsSet', { count: s.batchSize })
+        : t('estimate.sweep.series', { count: s.batchSize }),
+    points: s.points.map((p) => ({ x: p.seqLen, y: p.totalBytes / GIB })),
+  }));
+  const atBytes = sweep.series
+    .find((s) => s.batchSize === sweep.at.batchSize)
+    ?.points.find((p) => p.seqLen === sweep.at.seqLen)?.totalBytes;
+  const peakGiB = (atBytes ?? 0) / GIB;
+  const batchOf = new Map(sweep.series.map((s) => [`batch-${s.batchSize}`, s.batchSize]));
+  return (
+    <section className="panel" aria-labelledby="sweep-title" data-testid="memory-chart">
+      <h2 id="sweep-title">{t('estimate.sweep.title')}</h2>
+      <p className="muted">{t('estimate.sweep.note', { headroom: Math.round(headroomFraction * 100) })}</p>
+      <LineChart
+        title={t('estimate.sweep.chartName')}
+        series={series}
+        xLabel={t('estimate.sweep.axisSeq')}
+        yLabel={t('estimate.sweep.axisMemory')}
+        xLog
+        xTicks={sweep.seqLens.filter((n) => Number.isInteger(Math.log2(n)))}
+        formatX={formatSeq}
+        yMax={memoryAxisTop(peakGiB, lines)}
+        references={lines.map((line) => ({
+          y: line.memoryGiB,
+          label: line.chosen
+            ? t('estimate.sweep.limitChosen', { card: line.chosen, memory: formatCardGiB(line.memoryGiB) })
+            : formatCardGiB(line.memoryGiB),
+          detail: line.names.join(', '),
+        }))}
+        markers={atBytes !== undefined ? [{ x: sweep.at.seqLen, y: peakGiB, label: t('estimate.sweep.asSet') }] : []}
+        pointName={(s, p) =>
+          t('estimate.sweep.point', {
+            batch: batchOf.get(s.key),
+            seq: formatNumber(p.x),
+            memory: formatGiB(p.y * GIB),
+          })
+        }
+      />
+    </section>
+  );
+}
