@@ -1,9 +1,5 @@
-import en from './en.json';
-import zhCN from './zh-CN.json';
-import inputsEn from './inputs.en.json';
-import inputsZhCN from './inputs.zh-CN.json';
-import hubEn from './hub.en.json';
-import hubZhCN from './hub.zh-CN.json';
+import { catalogEn } from './catalog-en';
+import { catalogZhCN } from './catalog-zh-CN';
 import type { Catalog } from './render';
 
 /**
@@ -12,7 +8,7 @@ import type { Catalog } from './render';
  * model read from Hugging Face by its id says.
  */
 export const catalogs = {
-  en: { ...en, ...inputsEn, ...hubEn },
-  'zh-CN': { ...zhCN, ...inputsZhCN, ...hubZhCN },
+  en: catalogEn,
+  'zh-CN': catalogZhCN,
 } satisfies Record<'en' | 'zh-CN', Catalog>;
 export type CatalogLanguage = keyof typeof catalogs;
