@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Settings } from '../src-main/ipc/contract';
 import { ErrorBanner, type BannerError } from './components/ErrorBanner';
@@ -25,6 +25,7 @@ export function App() {
   // Kept per page, so a page just opened never inherits the last page's "ready".
   const [marker, setMarker] = useState<{ page: string; state: PageState }>({ page: page.id, state: 'loading' });
   const pageState = marker.page === page.id ? marker.state : 'loading';
+  const content = useRef<HTMLElement>(null);
 
   const reportError = useCallback((error: unknown) => {
     const message = errorMessage(error);
@@ -87,8 +88,20 @@ export function App() {
   return (
     <AppContext.Provider value={context}>
       <div className="app">
+        {/* The first stop of Tab. Not href="#…": the fragment is the page's route. */}
+        <a
+          className="skip-link"
+          href="#"
+          onClick={(event) => {
+            event.preventDefault();
+            content.current?.focus();
+          }}
+        >
+          {t('app.skipToContent')}
+        </a>
         <Sidebar pages={PAGES} current={page.id} language={settings.language} onLanguage={changeLanguage} />
-        <main className="content" data-state={pageState} aria-labelledby="page-title">
+        {/* Focusable: it is the page's scroll region (the arrow keys scroll it) and the skip link's target. */}
+        <main ref={content} className="content" data-state={pageState} aria-labelledby="page-title" tabIndex={0}>
           <ErrorBanner errors={errors} onDismiss={(id) => setErrors((list) => list.filter((e) => e.id !== id))} />
           <h1 id="page-title" className="page-title">
             {t(page.labelKey)}

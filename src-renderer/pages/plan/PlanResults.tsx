@@ -8,6 +8,7 @@ import { BillBars } from './BillBars';
 import { CostCurveChart } from './CostCurveChart';
 import { messageKey, useMessageText } from '../../lib/messages';
 import { HeaderRow } from '../../components/HeaderRow';
+import { TableScroll } from '../../components/TableScroll';
 
 type Plan = PlanOutput['plans'][number];
 type Package = Plan['breakEven']['packages'][number];
@@ -150,7 +151,7 @@ export function PlanResults({ output, currency }: { output: PlanOutput; currency
       <section className="panel" aria-labelledby="plan-packages-title">
         <h2 id="plan-packages-title">{t('plan.packagesTitle')}</h2>
         {packages.length > 0 ? (
-          <div className="table-scroll">
+          <TableScroll label={t('plan.packagesTitle')}>
             <table className="table">
               <caption className="visually-hidden">{t('plan.packagesTitle')}</caption>
               <HeaderRow
@@ -168,7 +169,7 @@ export function PlanResults({ output, currency }: { output: PlanOutput; currency
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         ) : (
           <p className="muted">{t('plan.noPackages')}</p>
         )}
