@@ -42,6 +42,8 @@ export default defineConfig({
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
       emptyOutDir: true,
+      // electron-vite leaves the renderer unminified; a browser (`cardwise serve`) fetches it over HTTP.
+      minify: true,
       rollupOptions: { input: { index: resolve(__dirname, 'src-renderer/index.html') } },
     },
   },

@@ -41,10 +41,16 @@ test('ranks the cards for QLoRA 7B on 50M tokens by job cost, answer first, and 
   const ids = await rows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-candidate')!.split(':')[0]));
   expect(new Set(ids).size).toBe(ids.length);
   const before = await rows(page).count();
-  const more = page.getByRole('button', { name: /^Other GPU counts of / }).first();
-  await more.click();
+  // Its name says what it does, then the row's setup ("+2 other GPU counts: H20 96GB AutoDL hourly").
+  await page
+    .getByRole('button', { name: /^\+\d+ other GPU counts?: / })
+    .first()
+    .click();
   await expect(rows(page)).not.toHaveCount(before);
-  await more.click();
+  await page
+    .getByRole('button', { name: /^hide: / })
+    .first()
+    .click();
   await expect(rows(page)).toHaveCount(before);
 
   const price = first

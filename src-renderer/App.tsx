@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Settings } from '../src-main/ipc/contract';
 import { ErrorBanner, type BannerError } from './components/ErrorBanner';
 import { Sidebar } from './components/Sidebar';
-import type { Language } from './i18n';
+import { changeLanguage as switchLanguage, type Language } from './i18n';
 import { AppContext, DEFAULT_SETTINGS, type PageState } from './lib/app-context';
 import { onMenuCommand } from './lib/desktop';
 import { errorMessage } from './lib/messages';
@@ -16,7 +16,7 @@ let nextErrorId = 1;
 
 /** The window: sidebar, error banner and the current page. */
 export function App() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const saved = useChannel('settings:get');
   const settings: Settings = saved.data ?? DEFAULT_SETTINGS;
   const [errors, setErrors] = useState<BannerError[]>([]);
@@ -25,6 +25,7 @@ export function App() {
   // Kept per page, so a page just opened never inherits the last page's "ready".
   const [marker, setMarker] = useState<{ page: string; state: PageState }>({ page: page.id, state: 'loading' });
   const pageState = marker.page === page.id ? marker.state : 'loading';
+  const content = useRef<HTMLElement>(null);
 
   const reportError = useCallback((error: unknown) => {
     const message = errorMessage(error);
@@ -37,8 +38,8 @@ export function App() {
 
   const savedLanguage = saved.data?.language;
   useEffect(() => {
-    if (savedLanguage) void i18n.changeLanguage(savedLanguage);
-  }, [i18n, savedLanguage]);
+    if (savedLanguage) void switchLanguage(savedLanguage);
+  }, [savedLanguage]);
   // Settings that cannot be read leave the defaults in place and say why in the banner.
   useEffect(
     () =>
@@ -55,7 +56,7 @@ export function App() {
     () =>
       onMenuCommand((command) => {
         if (command.command === 'language') {
-          void i18n.changeLanguage(command.language);
+          void switchLanguage(command.language);
           void invalidateChannels(['settings:get']);
         } else if (command.command === 'guide') {
           window.location.hash = pageHref('guide');
@@ -64,18 +65,18 @@ export function App() {
           requestRunsAction(command.command === 'import-runs' ? 'import' : 'export');
         }
       }),
-    [i18n],
+    [],
   );
 
   const changeLanguage = useCallback(
     (language: Language) => {
-      void i18n.changeLanguage(language);
+      void switchLanguage(language);
       queryClient.setQueryData<Settings>(channelKey('settings:get', undefined), (current) =>
         current ? { ...current, language } : current,
       );
       send('settings:set', { language }).catch(reportError);
     },
-    [i18n, reportError],
+    [reportError],
   );
 
   const context = useMemo(
@@ -87,13 +88,28 @@ export function App() {
   return (
     <AppContext.Provider value={context}>
       <div className="app">
+        {/* The first stop of Tab. Not href="#…": the fragment is the page's route. */}
+        <a
+          className="skip-link"
+          href="#"
+          onClick={(event) => {
+            event.preventDefault();
+            content.current?.focus();
+          }}
+        >
+          {t('app.skipToContent')}
+        </a>
         <Sidebar pages={PAGES} current={page.id} language={settings.language} onLanguage={changeLanguage} />
-        <main className="content" data-state={pageState} aria-labelledby="page-title">
+        {/* Focusable: it is the page's scroll region (the arrow keys scroll it) and the skip link's target. */}
+        <main ref={content} className="content" data-state={pageState} aria-labelledby="page-title" tabIndex={0}>
           <ErrorBanner errors={errors} onDismiss={(id) => setErrors((list) => list.filter((e) => e.id !== id))} />
           <h1 id="page-title" className="page-title">
             {t(page.labelKey)}
           </h1>
-          <Page key={page.id} />
+          {/* Each page is its own chunk (routes.ts): the first paint waits for the page shown, not all seven. */}
+          <Suspense fallback={null}>
+            <Page key={page.id} />
+          </Suspense>
         </main>
       </div>
     </AppContext.Provider>

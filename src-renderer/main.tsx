@@ -10,12 +10,13 @@ import './styles.css';
 
 // Take the token out of the address bar before anything renders.
 initApi();
-initI18n();
 // Input-to-paint and first-paint marks for `npm run bench` (a few observers, no cost to speak of).
 installPerfMarks();
 
-const root = document.getElementById('root');
-if (root) {
+// The first render waits for the language's strings (one small chunk), so no key ever shows.
+void initI18n().then(() => {
+  const root = document.getElementById('root');
+  if (!root) return;
   createRoot(root).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
@@ -23,4 +24,4 @@ if (root) {
       </QueryClientProvider>
     </StrictMode>,
   );
-}
+});

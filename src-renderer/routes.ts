@@ -1,11 +1,4 @@
-import type { ComponentType } from 'react';
-import { CatalogPage } from './pages/catalog/CatalogPage';
-import { ComparePage } from './pages/compare/ComparePage';
-import { EstimatePage } from './pages/estimate/EstimatePage';
-import { GuidePage } from './pages/guide/GuidePage';
-import { PlanPage } from './pages/plan/PlanPage';
-import { RunsPage } from './pages/runs/RunsPage';
-import { SettingsPage } from './pages/settings/SettingsPage';
+import { lazy, type ComponentType } from 'react';
 
 /** One page of the sidebar. */
 export interface PageDef {
@@ -15,13 +8,44 @@ export interface PageDef {
   component: ComponentType;
 }
 
-/** The sidebar, in order; the first page is the default. Add a page here to plug it in. */
+/**
+ * The sidebar, in order; the first page is the default. Add a page here to plug it in. Each page
+ * loads as its own chunk when first opened (App.tsx wraps it in Suspense).
+ */
 export const PAGES: readonly PageDef[] = [
-  { id: 'estimate', labelKey: 'nav.estimate', component: EstimatePage },
-  { id: 'compare', labelKey: 'nav.compare', component: ComparePage },
-  { id: 'plan', labelKey: 'nav.plan', component: PlanPage },
-  { id: 'runs', labelKey: 'nav.runs', component: RunsPage },
-  { id: 'catalog', labelKey: 'nav.catalog', component: CatalogPage },
-  { id: 'settings', labelKey: 'nav.settings', component: SettingsPage },
-  { id: 'guide', labelKey: 'nav.guide', component: GuidePage },
+  {
+    id: 'estimate',
+    labelKey: 'nav.estimate',
+    component: lazy(() => import('./pages/estimate/EstimatePage').then((m) => ({ default: m.EstimatePage }))),
+  },
+  {
+    id: 'compare',
+    labelKey: 'nav.compare',
+    component: lazy(() => import('./pages/compare/ComparePage').then((m) => ({ default: m.ComparePage }))),
+  },
+  {
+    id: 'plan',
+    labelKey: 'nav.plan',
+    component: lazy(() => import('./pages/plan/PlanPage').then((m) => ({ default: m.PlanPage }))),
+  },
+  {
+    id: 'runs',
+    labelKey: 'nav.runs',
+    component: lazy(() => import('./pages/runs/RunsPage').then((m) => ({ default: m.RunsPage }))),
+  },
+  {
+    id: 'catalog',
+    labelKey: 'nav.catalog',
+    component: lazy(() => import('./pages/catalog/CatalogPage').then((m) => ({ default: m.CatalogPage }))),
+  },
+  {
+    id: 'settings',
+    labelKey: 'nav.settings',
+    component: lazy(() => import('./pages/settings/SettingsPage').then((m) => ({ default: m.SettingsPage }))),
+  },
+  {
+    id: 'guide',
+    labelKey: 'nav.guide',
+    component: lazy(() => import('./pages/guide/GuidePage').then((m) => ({ default: m.GuidePage }))),
+  },
 ];

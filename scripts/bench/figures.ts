@@ -9,6 +9,9 @@ export interface Figure {
   p99Ms?: number;
   rowsPerSecond?: number;
   peakRssMiB?: number;
+  /** A size: gzip and raw kilobytes (1 kB = 1,000 bytes, as Vite prints them). */
+  gzipKB?: number;
+  rawKB?: number;
   /** What the figure is compared to, measured in the same run ("memory core alone", "node -e 0"). */
   limit?: { name: string; p50Ms?: number; rowsPerSecond?: number; peakRssMiB?: number };
   /** A target the issue sets, e.g. "≤ 1 ms p99". */
@@ -52,8 +55,12 @@ const ms = (x: number | undefined) =>
 const rate = (x: number | undefined) => (x === undefined ? '' : `${Math.round(x).toLocaleString('en-US')} rows/s`);
 
 /** The figure as the table prints it: "p50 0.21 ms · p99 0.40 ms" or "152,000 rows/s · 210 MiB". */
-export function figureText(f: Pick<Figure, 'p50Ms' | 'p99Ms' | 'rowsPerSecond' | 'peakRssMiB'>): string {
+export function figureText(
+  f: Pick<Figure, 'p50Ms' | 'p99Ms' | 'rowsPerSecond' | 'peakRssMiB' | 'gzipKB' | 'rawKB'>,
+): string {
   const parts: string[] = [];
+  if (f.gzipKB !== undefined) parts.push(`${f.gzipKB.toFixed(1)} kB gzip`);
+  if (f.rawKB !== undefined) parts.push(`${f.rawKB.toFixed(1)} kB raw`);
   if (f.rowsPerSecond !== undefined) parts.push(rate(f.rowsPerSecond));
   if (f.p50Ms !== undefined) parts.push(`p50 ${ms(f.p50Ms)}`);
   if (f.p99Ms !== undefined) parts.push(`p99 ${ms(f.p99Ms)}`);

@@ -4,7 +4,7 @@
  *
  *   npm run bench                      everything (import and Runs page at 100k and 1M runs; long)
  *   npm run bench -- --quick           fewer samples, smaller logs: a few minutes on 2 cores
- *   npm run bench -- --only in-process,growth,calibration,store,cli,http,browser
+ *   npm run bench -- --only in-process,growth,calibration,store,cli,http,browser,bundle
  *   npm run bench -- --save            also writes docs/perf/bench.json and docs/perf/bench.md
  *                                      (npm run bench:plot turns bench.json into docs/perf/growth.svg)
  *
@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { browserSection } from './browser-section';
+import { bundleFigures } from './bundle';
 import { cliEstimateFigures } from './cli';
 import { describeMachine, formatReport, type Curve, type Figure } from './figures';
 import { catalogCurves, inProcessFigures, runLogCurves } from './in-process';
@@ -23,7 +24,7 @@ import { appWithRuns, benchDir } from './run-log';
 import { storeFigures } from './store-figures';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const SECTIONS = ['in-process', 'growth', 'calibration', 'store', 'cli', 'http', 'browser'] as const;
+const SECTIONS = ['in-process', 'growth', 'calibration', 'store', 'cli', 'http', 'browser', 'bundle'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const args = process.argv.slice(2);
@@ -87,7 +88,7 @@ try {
       figures.push(...storeFigures(n, quick));
     }
   }
-  if (only.has('cli') || only.has('http') || only.has('browser')) ensureBuilt();
+  if (only.has('cli') || only.has('http') || only.has('browser') || only.has('bundle')) ensureBuilt();
   if (only.has('cli')) {
     log('CLI start');
     figures.push(...(await cliFigures(root, dir, quick)), ...cliEstimateFigures(root, dir, quick));
@@ -99,6 +100,10 @@ try {
   if (only.has('browser')) {
     log('browser: first paint, input-to-paint, Runs page');
     figures.push(...(await browserSection(root, dir, quick, log)));
+  }
+  if (only.has('bundle')) {
+    log('bundle: the renderer a first load fetches');
+    figures.push(...bundleFigures(path.join(root, 'out/renderer')));
   }
 } finally {
   cleanup();

@@ -12,7 +12,9 @@ import {
   offerSchema,
 } from '../domain/catalog';
 import { estimateInputSchema, methodSchema } from '../domain/estimate/input';
-import { msg, ruleIssue, type Message } from '../domain/messages';
+import { msg, ruleIssue } from '../domain/messages';
+import { errorDetail, type ContractError, type ErrorCode, type Result } from './contract-errors';
+import { DEFAULT_SETTINGS, LANGUAGES } from './contract-settings';
 import { planRequestSchema } from '../domain/plan/card-plan';
 import { ownershipInputSchema } from '../domain/plan/ownership';
 import { serveInputSchema } from '../domain/serve/input';
@@ -33,12 +35,13 @@ import {
 
 /** The plan's input lives with the plan (domain/plan/card-plan.ts); the CLI reads it here with the others. */
 export { planRequestSchema };
+export { DEFAULT_SETTINGS, errorDetail, type ContractError, type ErrorCode, type Result };
 
 const empty = z.object({}).strict().optional();
 
 export const settingsSchema = z
   .object({
-    language: z.enum(['en', 'zh-CN']),
+    language: z.enum(LANGUAGES),
     currency: currencySchema,
     /** Share of card memory kept free when deciding that something fits (0.1 = 10%). */
     headroomFraction: z.number().min(0).max(0.9),
@@ -51,16 +54,6 @@ export const settingsSchema = z
   })
   .strict();
 export type Settings = z.infer<typeof settingsSchema>;
-
-/** What a fresh install uses until the user changes it (¥0.8/kWh: see plan/ownership.ts). */
-export const DEFAULT_SETTINGS: Settings = {
-  language: 'en',
-  currency: 'CNY',
-  headroomFraction: 0.1,
-  usdPerCny: null,
-  usdPerCnyDate: null,
-  electricityPricePerKWh: 0.8,
-};
 
 const offerEditableSchema = offerSchema.omit({ id: true });
 /** Only the fields the caller sends: no defaults, or a price edit would reset the others. */
@@ -156,43 +149,6 @@ export type ParsedInput<C extends Channel> = z.output<Contract[C]['input']>;
 export type ChannelOutput<C extends Channel> = Awaited<ReturnType<Handlers[C]>>;
 export type EstimateOutput = ChannelOutput<'estimate:compute'>;
 export type ServeOutput = ChannelOutput<'serve:compute'>;
-
-/** `busy`: another process holds the database's write lock; the same call succeeds a moment later. */
-export type ErrorCode = 'bad-input' | 'unknown-channel' | 'not-found' | 'forbidden' | 'busy' | 'store' | 'internal';
-export interface ContractError {
-  code: ErrorCode;
-  /** The English sentence (the CLI prints it; logs keep it). */
-  message: string;
-  /** The same sentence as a code with parameters, which the renderer shows in the user's language. */
-  detail?: Message;
-  /** Dotted path of the input field at fault, when one is. */
-  field?: string;
-  /** For `busy`: seconds to wait before trying again (HTTP sends it as Retry-After). */
-  retryAfterSeconds?: number;
-  /** The first 100 bad rows of an import file (line: 1-based data line of a CSV, index in a JSON array). */
-  issues?: { line: number; field: string; message: string; detail?: Message }[];
-  /** How many problems the import file had in all (issues holds the first 100). */
-  issuesTotal?: number;
-}
-export type Result<T> = { ok: true; data: T } | { ok: false; error: ContractError };
-
-const GENERIC_DETAIL = {
-  'bad-input': 'error.invalidInput',
-  'unknown-channel': 'error.internal',
-  'not-found': 'error.notFound',
-  forbidden: 'error.forbidden',
-  busy: 'store.busy',
-  store: 'error.store',
-  internal: 'error.internal',
-} as const satisfies Record<ErrorCode, Message['code']>;
-
-/**
- * What to tell the user about an error: its own message, or for an error built without one (a
- * door's refusal, a transport failure) a sentence for its code. Never the English `message`.
- */
-export function errorDetail(error: Pick<ContractError, 'code' | 'detail'>): Message {
-  return error.detail ?? msg(GENERIC_DETAIL[error.code]);
-}
 
 /**
  * The desktop window's own channels (DESKTOP_CHANNELS): native dialogs, parsed in the main

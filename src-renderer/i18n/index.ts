@@ -1,28 +1,57 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { settingsSchema, type Settings } from '../../src-main/ipc/contract';
-import { resources } from './resources';
+import type { Settings } from '../../src-main/ipc/contract';
+import { LANGUAGES as SETTINGS_LANGUAGES } from '../../src-main/ipc/contract-settings';
+import type { Catalog } from '../../src-main/domain/messages/render';
 
 export type Language = Settings['language'];
-export const LANGUAGES: readonly Language[] = settingsSchema.shape.language.options;
+export const LANGUAGES: readonly Language[] = SETTINGS_LANGUAGES;
+
+/** The i18next namespace that holds the domain's messages (lib/messages.ts renders them). */
+export const DOMAIN_NAMESPACE = 'domain';
+
+// One chunk per language, fetched when it is first shown: the first paint carries no sentences
+// of a language the user has not chosen.
+const BUNDLES: Record<Language, () => Promise<{ bundle: { translation: object; domain: Catalog } }>> = {
+  en: () => import('./bundle-en'),
+  'zh-CN': () => import('./bundle-zh-CN'),
+};
 
 /** The browser's language until the saved setting arrives. */
 function guessLanguage(): Language {
   return navigator.language.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en';
 }
 
-/** Starts i18next with both bundled languages; React re-renders on `changeLanguage`. */
-export function initI18n(): typeof i18n {
-  void i18n.use(initReactI18next).init({
-    resources: { en: { translation: resources.en }, 'zh-CN': { translation: resources['zh-CN'] } },
-    lng: guessLanguage(),
-    fallbackLng: 'en',
+async function loadLanguage(language: Language): Promise<void> {
+  if (i18n.hasResourceBundle(language, 'translation')) return;
+  const { bundle } = await BUNDLES[language]();
+  i18n.addResourceBundle(language, 'translation', bundle.translation);
+  i18n.addResourceBundle(language, DOMAIN_NAMESPACE, bundle.domain);
+}
+
+/** Switches the UI's language once its strings have loaded; React re-renders on the change. */
+export async function changeLanguage(language: Language): Promise<void> {
+  await loadLanguage(language);
+  await i18n.changeLanguage(language);
+}
+
+/**
+ * Starts i18next in the browser's language, its strings loaded (the caller renders after this).
+ * zh-CN has every key of en (i18n.test.ts), so the fallback is never needed to fill a gap.
+ */
+export async function initI18n(): Promise<typeof i18n> {
+  const language = guessLanguage();
+  await i18n.use(initReactI18next).init({
+    resources: {},
+    lng: language,
+    fallbackLng: false,
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  await changeLanguage(language);
   document.documentElement.lang = i18n.language;
-  i18n.on('languageChanged', (language) => {
-    document.documentElement.lang = language;
+  i18n.on('languageChanged', (changed) => {
+    document.documentElement.lang = changed;
   });
   return i18n;
 }

@@ -1,14 +1,9 @@
 import type { Channel } from '../../src-main/ipc/channels';
 import type { CardwiseBridge } from '../cardwise';
-import { msg, type Message } from '../../src-main/domain/messages';
-import {
-  errorDetail,
-  type ChannelInput,
-  type ChannelOutput,
-  type ContractError,
-  type ErrorCode,
-  type Result,
-} from '../../src-main/ipc/contract';
+import { msg, type Message } from '../../src-main/domain/messages/message';
+import type { ChannelInput, ChannelOutput } from '../../src-main/ipc/contract';
+// errors.ts, not the contract: the contract's schemas (zod) stay out of the first chunk.
+import { errorDetail, type ContractError, type ErrorCode, type Result } from '../../src-main/ipc/contract-errors';
 import { splitTokenFragment } from './token-fragment';
 
 /** A `{ ok: false }` answer from the backend, or a transport failure (code `internal`). */

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
-import { DEFAULT_SETTINGS, type Settings } from '../../src-main/ipc/contract';
+import type { Settings } from '../../src-main/ipc/contract';
+import { DEFAULT_SETTINGS } from '../../src-main/ipc/contract-settings';
 
 /** Used until `settings:get` answers, and if it cannot. */
 export { DEFAULT_SETTINGS };

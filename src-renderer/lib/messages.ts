@@ -1,18 +1,23 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { catalogs, msg, renderMessage, type CatalogLanguage, type Message } from '../../src-main/domain/messages';
+// message.ts and render.ts, not the messages index: that one holds both languages' catalogs.
+import { msg, type Message } from '../../src-main/domain/messages/message';
+import { renderMessage, type Catalog } from '../../src-main/domain/messages/render';
+import { DOMAIN_NAMESPACE } from '../i18n';
 import { ApiError } from './api';
 
-/** The language the domain's catalogs are read in: the UI's, or English for any other. */
-function catalogLanguage(language: string): CatalogLanguage {
-  return language === 'zh-CN' ? 'zh-CN' : 'en';
-}
-
-/** Renders a domain message in the UI's current language (re-renders on a language change). */
+/**
+ * Renders a domain message in the UI's current language (re-renders on a language change). The
+ * language's catalog was loaded with its strings (i18n/index.ts) before the UI switched to it.
+ */
 export function useMessageText(): (message: Message) => string {
   const { i18n } = useTranslation();
-  const language = catalogLanguage(i18n.language);
-  return useCallback((message: Message) => renderMessage(message, catalogs[language], language), [language]);
+  const language = i18n.language;
+  return useCallback(
+    (message: Message) =>
+      renderMessage(message, (i18n.getResourceBundle(language, DOMAIN_NAMESPACE) ?? {}) as Catalog, language),
+    [i18n, language],
+  );
 }
 
 /**

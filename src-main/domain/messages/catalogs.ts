@@ -1,21 +1,14 @@
-import en from './en.json';
-import zhCN from './zh-CN.json';
-import inputsEn from './inputs.en.json';
-import inputsZhCN from './inputs.zh-CN.json';
-import hubEn from './hub.en.json';
-import hubZhCN from './hub.zh-CN.json';
-import serveEn from './serve.en.json';
-import serveZhCN from './serve.zh-CN.json';
+import { catalogEn } from './catalog-en';
+import { catalogZhCN } from './catalog-zh-CN';
 import type { Catalog } from './render';
 
 /**
  * The domain's sentences in every language the app ships; zh-CN has exactly the keys of en.
  * inputs.*.json holds what the model, recipe and card files say (issue 12); hub.*.json what a
- * model read from Hugging Face by its id says; serve.*.json what
- * the serving estimate (issue 17) says.
+ * model read from Hugging Face by its id says; serve.*.json what the serving estimate (issue 17) says.
  */
 export const catalogs = {
-  en: { ...en, ...inputsEn, ...hubEn, ...serveEn },
-  'zh-CN': { ...zhCN, ...inputsZhCN, ...hubZhCN, ...serveZhCN },
+  en: catalogEn,
+  'zh-CN': catalogZhCN,
 } satisfies Record<'en' | 'zh-CN', Catalog>;
 export type CatalogLanguage = keyof typeof catalogs;

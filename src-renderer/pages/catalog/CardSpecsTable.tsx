@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Card } from '../../../src-main/domain/catalog';
 import { formatCardGiB, formatNumber, shortenSource } from '../../lib/format';
 import { DeleteOfferButton } from './DeleteOfferButton';
+import { TableScroll } from '../../components/TableScroll';
 
 const optional = (value: number | null) => (value === null ? '—' : formatNumber(value, 1));
 
@@ -15,7 +16,7 @@ interface CardSpecsTableProps {
 export function CardSpecsTable({ cards, onEdit, onDelete }: CardSpecsTableProps) {
   const { t } = useTranslation();
   return (
-    <div className="table-scroll">
+    <TableScroll label={t('catalog.cardsTitle')}>
       <table className="table">
         <caption className="visually-hidden">{t('catalog.cardsTitle')}</caption>
         <thead>
@@ -102,6 +103,6 @@ export function CardSpecsTable({ cards, onEdit, onDelete }: CardSpecsTableProps)
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

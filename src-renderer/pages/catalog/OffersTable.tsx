@@ -5,6 +5,7 @@ import { DeleteOfferButton } from './DeleteOfferButton';
 import { USER_SOURCE, type OfferOrigin } from './offer-rows';
 import { PriceInput } from './PriceInput';
 import { HeaderRow } from '../../components/HeaderRow';
+import { TableScroll } from '../../components/TableScroll';
 
 interface OffersTableProps {
   offers: readonly Offer[];
@@ -18,7 +19,7 @@ interface OffersTableProps {
 export function OffersTable({ offers, cardName, originOf, onSaved, onDelete }: OffersTableProps) {
   const { t } = useTranslation();
   return (
-    <div className="table-scroll">
+    <TableScroll label={t('catalog.offersTitle')}>
       <table className="table">
         <caption className="visually-hidden">{t('catalog.offersTitle')}</caption>
         <HeaderRow
@@ -72,6 +73,6 @@ export function OffersTable({ offers, cardName, originOf, onSaved, onDelete }: O
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -11,6 +11,7 @@ import type { RankSort } from './compare-form';
 import { messageKey, useMessageText } from '../../lib/messages';
 import { HeaderRow } from '../../components/HeaderRow';
 import { Term } from '../../components/Term';
+import { TableScroll } from '../../components/TableScroll';
 
 interface RankTableProps {
   /** Each offer's best GPU count, with its other counts shown when the offer is in `openOffers`. */
@@ -39,7 +40,7 @@ export function RankTable(props: RankTableProps) {
   const text = useMessageText();
   const ariaSort = (column: RankSort) => (sort === column ? 'ascending' : undefined);
   return (
-    <div className="table-scroll">
+    <TableScroll label={t('compare.tableCaption')}>
       <table className="table rank-table">
         <caption className="visually-hidden">{t('compare.tableCaption')}</caption>
         <HeaderRow
@@ -61,25 +62,28 @@ export function RankTable(props: RankTableProps) {
           {groups.flatMap((group) => {
             const more = group.others.length;
             const shown = openOffers.has(group.best.offerId);
+            const toggleText = shown ? t('compare.hideCounts') : t('compare.otherCounts', { count: more });
             const toggle =
               more > 0 ? (
+                // The name starts with what the button says, then names its row (four toggles, four names).
                 <button
                   type="button"
                   className="link-button small"
                   aria-expanded={shown}
-                  aria-label={t('compare.otherCountsLabel', {
+                  aria-label={t('compare.countsToggleLabel', {
+                    action: toggleText,
                     setup: `${group.best.cardName} ${group.best.provider} ${t(`billing.${group.best.billing}`)}`,
                   })}
                   onClick={() => onToggleOffer(group.best.offerId)}
                 >
-                  {shown ? t('compare.hideCounts') : t('compare.otherCounts', { count: more })}
+                  {toggleText}
                 </button>
               ) : null;
             return [row(group.best, toggle), ...(shown ? group.others.map((c) => row(c, null)) : [])];
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 
   function row(c: Candidate, countsToggle: ReactNode) {

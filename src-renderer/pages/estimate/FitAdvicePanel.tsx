@@ -7,6 +7,7 @@ import { useMessageText } from '../../lib/messages';
 import { useLive } from '../../lib/queries';
 import { adviceRows } from './fit-advice';
 import { HeaderRow } from '../../components/HeaderRow';
+import { TableScroll } from '../../components/TableScroll';
 
 interface FitAdvicePanelProps {
   /** The estimate's input (null while a field is invalid: the last advice stays, marked stale). */
@@ -69,7 +70,7 @@ export function FitAdvicePanel({ input, card, onApply, onClose }: FitAdvicePanel
               {rows.length === 0 ? (
                 <p className="muted">{t('fitAdvice.none')}</p>
               ) : (
-                <div className="table-scroll">
+                <TableScroll label={t('fitAdvice.title', { card: card.name })}>
                   <table className="table">
                     <caption className="visually-hidden">{t('fitAdvice.title', { card: card.name })}</caption>
                     <HeaderRow
@@ -108,7 +109,7 @@ export function FitAdvicePanel({ input, card, onApply, onClose }: FitAdvicePanel
                       })}
                     </tbody>
                   </table>
-                </div>
+                </TableScroll>
               )}
               <p className="muted small">{t('fitAdvice.note')}</p>
             </>

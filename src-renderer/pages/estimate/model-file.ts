@@ -9,7 +9,6 @@ import {
   modelFromSafetensorsIndex,
   safetensorsHeaderLength,
 } from '../../../src-main/domain/model-files/safetensors-header';
-import { readGgufBlob } from './gguf-file';
 
 /** What the form keeps of a model read from a file: its shape and a line saying where it came from. */
 export interface FormModelFile {
@@ -61,7 +60,11 @@ export async function readChosenFile(file: File): Promise<ReadOutcome> {
     const header = await file.slice(8, 8 + length).text();
     return outcome(() => modelFromSafetensorsHeader(header, file.name));
   }
-  if (file.name.endsWith('.gguf')) return outcome(() => readGgufBlob(file, file.name));
+  if (file.name.endsWith('.gguf')) {
+    // @huggingface/gguf (and the Hub's task tables it brings) loads only when a GGUF file is read.
+    const { readGgufBlob } = await import('./gguf-file');
+    return outcome(() => readGgufBlob(file, file.name));
+  }
   if (file.size > MAX_CONFIG_BYTES * 8) {
     return { ok: false, problem: msg('modelFile.tooLarge', { file: file.name, max: MAX_CONFIG_BYTES }) };
   }

@@ -9,6 +9,7 @@ import { CostCurveChart } from './CostCurveChart';
 import { messageKey, useMessageText } from '../../lib/messages';
 import { HeaderRow } from '../../components/HeaderRow';
 import { Term } from '../../components/Term';
+import { TableScroll } from '../../components/TableScroll';
 
 type Plan = PlanOutput['plans'][number];
 type Package = Plan['breakEven']['packages'][number];
@@ -155,7 +156,7 @@ export function PlanResults({ output, currency }: { output: PlanOutput; currency
           <Term k="package">{t('plan.packagesTitle')}</Term>
         </h2>
         {packages.length > 0 ? (
-          <div className="table-scroll">
+          <TableScroll label={t('plan.packagesTitle')}>
             <table className="table">
               <caption className="visually-hidden">{t('plan.packagesTitle')}</caption>
               <HeaderRow
@@ -173,7 +174,7 @@ export function PlanResults({ output, currency }: { output: PlanOutput; currency
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         ) : (
           <p className="muted">{t('plan.noPackages')}</p>
         )}

@@ -6,6 +6,7 @@ import { useChannel } from '../../lib/queries';
 import { formatNumber, formatPrice } from '../../lib/format';
 import { ledgerCurrencies, monthlyBars, type LedgerRow } from './ledger-rows';
 import { HeaderRow } from '../../components/HeaderRow';
+import { TableScroll } from '../../components/TableScroll';
 
 type GroupBy = 'month' | 'card' | 'provider';
 const GROUPS: readonly GroupBy[] = ['month', 'card', 'provider'];
@@ -56,7 +57,7 @@ export function LedgerSection({ cardName }: { cardName: (id: string) => string }
         ) : rows.length === 0 ? (
           <p className="muted">{t('runs.ledger.empty')}</p>
         ) : (
-          <div className="table-scroll">
+          <TableScroll label={t('runs.ledger.title')}>
             <table className="table ledger-table">
               <caption className="visually-hidden">{t('runs.ledger.title')}</caption>
               <HeaderRow
@@ -89,7 +90,7 @@ export function LedgerSection({ cardName }: { cardName: (id: string) => string }
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </div>
       {chartCurrencies.map((currency) => (
