@@ -5,8 +5,9 @@ import { openDb } from './open';
 import { exportRuns } from './runs-export';
 import { importRunsFile } from './runs-import';
 import { addRun } from './runs-mutations';
-import { getRun } from './runs-queries';
+import { getRun, measuredRuns } from './runs-queries';
 import { contentKey } from './runs-rows';
+import { servingRuns } from './runs-serving-queries';
 import { tempDir } from './test-support.testkit';
 
 const serving: RunInputDraft = {
@@ -66,5 +67,17 @@ describe('serving runs in the store (migration 006)', () => {
     const other = json.replace('"kvPoolTokens":86240', '"kvPoolTokens":90000');
     expect(other).not.toBe(json);
     expect(await importRunsFile(db, other, 'json')).toMatchObject({ imported: 1, duplicates: 0 });
+  });
+
+  it('keeps serving runs out of the one-sequence calibration evidence', () => {
+    const db = openDb(path.join(tempDir(), 'cardwise.db'));
+    const servingRun = addRun(db, serving, { estimate: null });
+    const { engine: _e, concurrency: _c, ttftMs: _t, promptTokens: _p, outputTokens: _o, ...rest } = serving;
+    const { maxModelLen: _m, gpuMemoryUtilization: _g, kvPoolTokens: _k, ...plain } = rest;
+    const single = addRun(db, { ...plain, tokensPerSecond: 95 }, { estimate: null });
+    expect(measuredRuns(db, 'inference', ['rtx-4090']).map((run) => run.id)).toEqual([single.id]);
+    expect(servingRuns(db, 'vllm', ['rtx-4090']).map((run) => run.id)).toEqual([servingRun.id]);
+    expect(servingRuns(db, 'sglang', ['rtx-4090'])).toEqual([]);
+    expect(servingRuns(db, 'vllm', ['a100-80gb'])).toEqual([]);
   });
 });
