@@ -3,6 +3,7 @@ import { catalogHandlers } from './catalog';
 import { estimateHandlers } from './estimate';
 import { planHandlers } from './plan';
 import { runsHandlers } from './runs';
+import { serveHandlers } from './serve';
 import type { HandlerDeps } from './deps';
 
 export type { HandlerDeps } from './deps';
@@ -13,6 +14,7 @@ export const handlers = {
   ...estimateHandlers,
   ...planHandlers,
   ...runsHandlers,
+  ...serveHandlers,
 } satisfies HandlerMap<HandlerDeps>;
 
 /** The handler map's type: every channel's output type is read from it (ipc/contract.ts `ChannelOutput`). */

@@ -20,6 +20,7 @@ export const CHANNELS = [
   'rank:compute',
   'plan:compute',
   'plan:ownership',
+  'serve:compute',
   'runs:list',
   'runs:add',
   'runs:update',

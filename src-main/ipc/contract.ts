@@ -15,6 +15,7 @@ import { estimateInputSchema, methodSchema } from '../domain/estimate/input';
 import { msg, ruleIssue, type Message } from '../domain/messages';
 import { planRequestSchema } from '../domain/plan/card-plan';
 import { ownershipInputSchema } from '../domain/plan/ownership';
+import { serveInputSchema } from '../domain/serve/input';
 import {
   EXCHANGE_TEXT_MAX_CHARS,
   ledgerOptionsSchema,
@@ -125,6 +126,8 @@ export const contract = {
   'rank:compute': { input: rankInputSchema },
   'plan:compute': { input: planRequestSchema },
   'plan:ownership': { input: ownershipInputSchema },
+  /** Serving: KV pool, concurrency, latency and cost per card × GPU count (issue 17). */
+  'serve:compute': { input: serveInputSchema },
   'runs:list': { input: listRunsOptionsSchema.optional() },
   'runs:add': { input: runInputSchema },
   'runs:update': { input: z.object({ id: runIdSchema, patch: runPatchSchema }).strict() },
@@ -152,6 +155,7 @@ export type ParsedInput<C extends Channel> = z.output<Contract[C]['input']>;
 /** What channel C answers: read from its handler, never written out (STYLE.md "One contract, derived types"). */
 export type ChannelOutput<C extends Channel> = Awaited<ReturnType<Handlers[C]>>;
 export type EstimateOutput = ChannelOutput<'estimate:compute'>;
+export type ServeOutput = ChannelOutput<'serve:compute'>;
 
 /** `busy`: another process holds the database's write lock; the same call succeeds a moment later. */
 export type ErrorCode = 'bad-input' | 'unknown-channel' | 'not-found' | 'forbidden' | 'busy' | 'store' | 'internal';

@@ -12,13 +12,29 @@ import { ApiError, call } from './api';
 
 /** The channels that change the store, and the answers each one can change. */
 export const INVALIDATES = {
-  'cards:save': ['cards:list', 'offers:list', 'estimate:compute', 'estimate:fit', 'rank:compute', 'plan:compute'],
+  'cards:save': [
+    'cards:list',
+    'offers:list',
+    'estimate:compute',
+    'estimate:fit',
+    'rank:compute',
+    'plan:compute',
+    'serve:compute',
+  ],
   // A deleted card takes its offers with it (the store cascades).
-  'cards:delete': ['cards:list', 'offers:list', 'estimate:compute', 'estimate:fit', 'rank:compute', 'plan:compute'],
-  'models:save': ['models:list', 'estimate:compute', 'estimate:fit', 'rank:compute', 'plan:compute'],
-  'offers:add': ['offers:list', 'rank:compute', 'plan:compute'],
-  'offers:update': ['offers:list', 'rank:compute', 'plan:compute'],
-  'offers:delete': ['offers:list', 'rank:compute', 'plan:compute'],
+  'cards:delete': [
+    'cards:list',
+    'offers:list',
+    'estimate:compute',
+    'estimate:fit',
+    'rank:compute',
+    'plan:compute',
+    'serve:compute',
+  ],
+  'models:save': ['models:list', 'estimate:compute', 'estimate:fit', 'rank:compute', 'plan:compute', 'serve:compute'],
+  'offers:add': ['offers:list', 'rank:compute', 'plan:compute', 'serve:compute'],
+  'offers:update': ['offers:list', 'rank:compute', 'plan:compute', 'serve:compute'],
+  'offers:delete': ['offers:list', 'rank:compute', 'plan:compute', 'serve:compute'],
   'settings:set': [
     'settings:get',
     'estimate:compute',
@@ -26,6 +42,7 @@ export const INVALIDATES = {
     'rank:compute',
     'plan:compute',
     'plan:ownership',
+    'serve:compute',
   ],
   // Logged runs feed the ledger, the flags and the calibration of every estimate and ranking.
   'runs:add': ['runs:list', 'runs:ledger', 'runs:flags', 'estimate:compute', 'rank:compute'],

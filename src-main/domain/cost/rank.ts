@@ -92,7 +92,7 @@ interface PricedOffer {
 }
 
 /** Converts an offer into `target` with `USDperCNY`, or returns null when it cannot be. */
-function convertOffer(offer: Offer, target: Currency, usdPerCny: number | undefined): Offer | null {
+export function convertOffer(offer: Offer, target: Currency, usdPerCny: number | undefined): Offer | null {
   if (offer.currency === target) return offer;
   if (usdPerCny === undefined || !(usdPerCny > 0)) return null;
   const factor = offer.currency === 'CNY' ? usdPerCny : 1 / usdPerCny;

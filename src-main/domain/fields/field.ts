@@ -16,8 +16,9 @@ export type Unit =
   | 'TOPS'
   | 'W'
   | 'elements'
-  | 'requests'
   | 'ms'
+  | 'requests'
+  | 'requests/s'
   | 'fraction';
 
 /** How `cardwise` takes a field: `--name VALUE`, or a switch (`--name`, and `--no-name` when negatable). */

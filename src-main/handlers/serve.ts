@@ -1,0 +1,20 @@
+import { NotFoundError } from '../db/store-error';
+import { serveCompute } from '../domain/serve';
+import type { HandlerMap } from '../ipc/register';
+import { catalogSnapshot } from './catalog-snapshot';
+import type { HandlerDeps } from './deps';
+
+/** How many requests a card serves and what a million served tokens cost (issue 17). */
+export const serveHandlers = {
+  'serve:compute': (input, { db }) => {
+    const { cards, presets, offers, settings } = catalogSnapshot(db);
+    if (input.gpu !== undefined && !cards.some((c) => c.id === input.gpu)) throw new NotFoundError('card', input.gpu);
+    return serveCompute(input, {
+      presets,
+      cards,
+      offers,
+      currency: settings.currency,
+      usdPerCny: settings.usdPerCny ?? undefined,
+    });
+  },
+} satisfies Partial<HandlerMap<HandlerDeps>>;
