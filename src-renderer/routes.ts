@@ -5,6 +5,7 @@ import { EstimatePage } from './pages/estimate/EstimatePage';
 import { GuidePage } from './pages/guide/GuidePage';
 import { PlanPage } from './pages/plan/PlanPage';
 import { RunsPage } from './pages/runs/RunsPage';
+import { ServePage } from './pages/serve/ServePage';
 import { SettingsPage } from './pages/settings/SettingsPage';
 
 /** One page of the sidebar. */
@@ -19,6 +20,7 @@ export interface PageDef {
 export const PAGES: readonly PageDef[] = [
   { id: 'estimate', labelKey: 'nav.estimate', component: EstimatePage },
   { id: 'compare', labelKey: 'nav.compare', component: ComparePage },
+  { id: 'serve', labelKey: 'nav.serve', component: ServePage },
   { id: 'plan', labelKey: 'nav.plan', component: PlanPage },
   { id: 'runs', labelKey: 'nav.runs', component: RunsPage },
   { id: 'catalog', labelKey: 'nav.catalog', component: CatalogPage },

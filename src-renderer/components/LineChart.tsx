@@ -31,6 +31,8 @@ interface LineChartProps {
   formatY?: (value: number) => string;
   /** Text for each series in the legend beside its name (e.g. its total at the job length). */
   legendValue?: (series: LineSeries) => string | undefined;
+  /** Log axes where the values span more than this ratio (chart-scale.ts makeScale); linear by default. */
+  logRatio?: { x?: number; y?: number };
 }
 
 /** Lines on shared axes (y from zero), with an optional reference line, guide and labelled markers. */
@@ -45,12 +47,13 @@ export function LineChart({
   formatX,
   formatY,
   legendValue,
+  logRatio,
 }: LineChartProps) {
   const frame = DEFAULT_FRAME;
   const xs = series.flatMap((s) => s.points.map((p) => p.x));
   const ys = [...series.flatMap((s) => s.points.map((p) => p.y)), ...(reference ? [reference.y] : [])];
-  const x = makeScale(xs, frame.left, frame.width - frame.right);
-  const y = makeScale(ys, frame.height - frame.bottom, frame.top, { includeZero: true });
+  const x = makeScale(xs, frame.left, frame.width - frame.right, { logRatio: logRatio?.x });
+  const y = makeScale(ys, frame.height - frame.bottom, frame.top, { includeZero: true, logRatio: logRatio?.y });
   const inside = (value: number, [lo, hi]: [number, number]) => value >= lo && value <= hi;
   return (
     <figure className="chart">

@@ -3,6 +3,7 @@ import { cardIdSchema, currencySchema } from '../catalog';
 import { estimateInputSchema } from '../estimate/input';
 import type { MessageCode } from '../messages';
 import { fieldBuilders } from './field';
+import { serveEngineSchema } from './serve-fields';
 
 /** Which meter read a peak-memory figure; they differ by GiBs (nvidia-smi > reserved > allocated). */
 export const memoryMeterSchema = z.enum(['nvidia-smi', 'torch-reserved', 'torch-allocated']);
@@ -13,8 +14,8 @@ export const runCurrencySchema = currencySchema;
 export const throughputKindSchema = z.enum(['train', 'decode', 'prefill']);
 /** Whether `tokensPerSecond` is one GPU's rate or the whole run's; absent = the whole run. */
 export const throughputScopeSchema = z.enum(['per-gpu', 'all-gpus']);
-/** The serving engine of a serving run (a run with an engine is a serving benchmark or deployment). */
-export const servingEngineSchema = z.enum(['vllm', 'sglang', 'llamacpp']);
+/** The serving engine of a serving run (a run with an engine is a serving benchmark or deployment): the serve table's. */
+export const servingEngineSchema = serveEngineSchema;
 
 /** Upper limits that keep a typo (or a hostile file) from storing absurd numbers. */
 const RUN_LIMITS = {
@@ -122,7 +123,7 @@ export const runFields = {
     schema: servingEngineSchema,
     label: 'field.run.engine',
     flag: { name: 'engine', value: 'E', help: 'serving engine, for a serving run (vllm, sglang, llamacpp)' },
-    control: { kind: 'select', group: 'serving', optionLabels: 'servingEngine', emptyLabel: 'field.run.engine.none' },
+    control: { kind: 'select', group: 'serving', optionLabels: 'serveEngine', emptyLabel: 'field.run.engine.none' },
   }),
   concurrency: optional({
     schema: z.number().int().positive().max(RUN_LIMITS.concurrency),

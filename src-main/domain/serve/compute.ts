@@ -4,6 +4,7 @@ import type { InferenceSpeed } from '../estimate/speed';
 import { GIB } from '../estimate/units';
 import { msg, type Message } from '../messages';
 import { serveCapacity, type ServeCapacity } from './capacity';
+import { concurrencyCurve, type ConcurrencyPoint } from './concurrency-curve';
 import type { ServeMemoryLines } from './engine-memory';
 import { engineSetup, settleServeInput, type ResolvedServeInput, type ServeInput } from './input';
 import { latencyAt, maxRateMeeting, requestCapacityPerSecond } from './queueing';
@@ -65,6 +66,8 @@ export interface ServeSetup {
   kvConcurrency: ServeCapacity['kvConcurrency'];
   averageRequestTokens: number;
   largestMaxModelLen: number | null;
+  /** Max concurrent sequences against context length, up to max_model_len (empty when it does not fit). */
+  concurrencyCurve: ConcurrencyPoint[];
   speed: ServeSpeed | null;
   /** Offers of this card, cheapest first (empty when it does not fit or has no offer in the currency). */
   offers: ServeOfferCost[];
@@ -152,6 +155,7 @@ export function serveCompute(input: ServeInput, ctx: ServeContext): ServeResult 
         kvConcurrency: capacity.kvConcurrency,
         averageRequestTokens: capacity.averageRequestTokens,
         largestMaxModelLen: capacity.largestMaxModelLen,
+        concurrencyCurve: capacity.fits ? concurrencyCurve(settled.model, capacity.memory, setup) : [],
         speed,
         offers,
       });
