@@ -2,6 +2,7 @@ import path from 'node:path';
 import { CommanderError } from 'commander';
 import type { App } from '../app';
 import { printJson, type Command, type Io } from './command';
+import { capacityCommand } from './commands/capacity';
 import { cardsCommand } from './commands/cards';
 import { dbCommand } from './commands/db';
 import { estimateCommand } from './commands/estimate';
@@ -25,6 +26,7 @@ export const commands: readonly Command[] = [
   runsCommand,
   planCommand,
   ownershipCommand,
+  capacityCommand,
   measureCommand,
   guardCommand,
   cardsCommand,

@@ -67,6 +67,10 @@ const DATA_KEYS = new Set([
   'peerToPeer',
   'crossEntropy',
   'gpuLink',
+  // The serve input's choices (issue 17).
+  'engine',
+  'kvCacheDtype',
+  'convertedFrom',
 ]);
 
 /** The English a Chinese sentence may keep: units, product and library names, formula symbols. */
@@ -77,6 +81,7 @@ const ALLOWED_IN_CHINESE = new Set(
     'Hugging Face Trainer PEFT transformers torch torch.compile reserved allocated offload logits true false',
     'llama.cpp vLLM PyTorch eager HF generate all-gather reduce-scatter all-reduce CNY USD kernel',
     'nvidia-smi torch-reserved torch-allocated tokensPerSecond config mine ISO JSON GeForce ExLlama GPTQConfig use_exllama',
+    'SGLang max_model_len mem_fraction_static parallel auto K_M',
   ]
     .join(' ')
     .split(' ')
@@ -130,6 +135,20 @@ function expectOnlyMessages(label: string, value: unknown): void {
 const lora = { model: 'llama-2-13b', method: 'lora', precision: 'bf16', batchSize: 4, seqLen: 2048 } as const;
 
 describe('every sentence a channel answers is a message', () => {
+  it('serve:compute: memory lines, fits and refusals with advice, speed, offers and the answer', async () => {
+    const inputs: ChannelInput<'serve:compute'>[] = [
+      { model: 'qwen2.5-7b', maxModelLen: 8192 },
+      { model: 'llama-3.1-70b', gpu: 'rtx-4090', engine: 'sglang' },
+      { model: 'llama-3.1-8b', gpu: 'rtx-3090', engine: 'llamacpp', maxModelLen: 131072, maxNumSeqs: 4 },
+      { model: 'llama-3.1-8b', gpu: 'a100-80gb', gpus: 1, gpuMemoryUtilization: 1 },
+    ];
+    for (const input of inputs) {
+      const output = await call.ok('serve:compute', input);
+      expectOnlyMessages(JSON.stringify(input), output);
+      expect(messagesIn(output.answer).length).toBe(1);
+    }
+  });
+
   it('estimate:compute: training on one and many cards, offloads, QLoRA and inference runtimes', async () => {
     const inputs = [
       { ...lora, gpu: 'rtx-4090' },

@@ -6,6 +6,7 @@ import { estimateFields } from './estimate-fields';
 import { listFields, type FieldTable } from './field';
 import { modelShapeFields } from './model-fields';
 import { runFields } from './run-fields';
+import { serveFields } from './serve-fields';
 import { tableSchema } from './schema';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- every table, whatever its context
@@ -13,6 +14,7 @@ const tables: [string, FieldTable<any>][] = [
   ['estimate', estimateFields],
   ['model shape', modelShapeFields],
   ['run', runFields],
+  ['serve', serveFields],
 ];
 
 describe('the field tables', () => {

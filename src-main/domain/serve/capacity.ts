@@ -58,7 +58,7 @@ function startProblem(model: ResolvedModel, setup: EngineSetup, memory: ServeMem
  * "KV cache size" log lines). Average request: prompt + output / 2 tokens, the time-average of a cache that
  * grows one token per decode step from the prompt to prompt + output.
  */
-export function serveCapacity(
+export function capacityOf(
   model: ResolvedModel,
   card: Card,
   setup: EngineSetup,

@@ -3,7 +3,7 @@ import { InputError } from '../errors';
 import type { InferenceSpeed } from '../estimate/speed';
 import { GIB } from '../estimate/units';
 import { msg, type Message } from '../messages';
-import { serveCapacity, type ServeCapacity } from './capacity';
+import { capacityOf, type ServeCapacity } from './capacity';
 import { concurrencyCurve, type ConcurrencyPoint } from './concurrency-curve';
 import type { ServeMemoryLines } from './engine-memory';
 import { engineSetup, settleServeInput, type ResolvedServeInput, type ServeInput } from './input';
@@ -123,7 +123,7 @@ export function serveCompute(input: ServeInput, ctx: ServeContext): ServeResult 
     const cardOffers = ctx.offers.filter((o) => o.cardId === card.id);
     for (const gpus of counts) {
       const setup = engineSetup(settled, card, gpus);
-      const capacity = serveCapacity(settled.model, card, setup, traffic);
+      const capacity = capacityOf(settled.model, card, setup, traffic);
       const speed = capacity.fits ? serveSpeed(settled, card, setup, capacity, v) : null;
       const offers =
         speed === null

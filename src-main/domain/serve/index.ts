@@ -1,5 +1,6 @@
 /** Serving (issue 17): engine memory and KV pool, throughput and latency under load, cost per served token. */
-export { serveCapacity, largestFittingLength, type ServeCapacity } from './capacity';
+export { capacityOf, largestFittingLength, type ServeCapacity } from './capacity';
+export { serveCapacity, serveThroughput, type OneServer, type ServerCapacity } from './one-server';
 export {
   engineMemory,
   kvLimitedSequences,
@@ -9,7 +10,7 @@ export {
 } from './engine-memory';
 export { engineSetup, serveInputSchema, settleServeInput, type ServeInput, type ResolvedServeInput } from './input';
 export { latencyAt, maxRateMeeting, requestCapacityPerSecond, type Latency } from './queueing';
-export { stepModel as serveThroughput, type StepModel, type Traffic } from './throughput';
+export { stepModel, type StepModel, type Traffic } from './throughput';
 export {
   serveCompute,
   serveSpeed,
