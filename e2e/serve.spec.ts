@@ -85,3 +85,32 @@ test('在简体中文下，推理服务页的结论、表格、图和错误都�
   await page.getByLabel(/GPU 显存利用率|显存利用率/).fill('0');
   await expect(page.locator('#srv-gpu-memory-utilization-error')).toContainText(/应为/);
 });
+
+test('a serving run logged on a card calibrates that card on the Serve page, and says on how many runs', async ({
+  page,
+}) => {
+  const response = await fetch(`${server.origin}/api/runs:add`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${server.token}` },
+    body: JSON.stringify({
+      config: { model: 'llama-3.1-8b', method: 'inference', precision: 'bf16' },
+      card: 'rtx-4090',
+      gpus: 1,
+      engine: 'vllm',
+      concurrency: 16,
+      maxModelLen: 8192,
+      kvPoolTokens: 30_000,
+      tokensPerSecond: 900,
+    }),
+  });
+  expect(response.ok).toBe(true);
+  await openServe(page);
+  await page.getByLabel('Max model length').fill('8192');
+  await page.getByLabel('Card', { exact: true }).selectOption('rtx-4090');
+  await page.getByLabel('GPUs per server').fill('1');
+  await settled(page);
+  await expect(page.locator('.serve-table tbody tr').first().locator('th')).toContainText('calibrated');
+  await expect(page.getByTestId('serve-calibration')).toContainText(
+    /^1 × GeForce RTX 4090: calibrated on 1 serving run: decode speed × [\d.]+, KV pool × [\d.]+ \(KV pool [\d,]+ → [\d,]+ tokens\)$/,
+  );
+});

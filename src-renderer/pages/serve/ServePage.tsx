@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { msg, type MessageCode } from '../../../src-main/domain/messages';
 import { useApp } from '../../lib/app-context';
 import { useCatalog } from '../../lib/catalog';
-import { formatGiB } from '../../lib/format';
+import { formatGiB, formatNumber } from '../../lib/format';
 import { messageKey, useMessageText } from '../../lib/messages';
 import { useLive } from '../../lib/queries';
 import { useSessionStore } from '../../lib/session-store';
@@ -86,6 +86,7 @@ export function ServePage() {
   const rows = useMemo(() => (output ? serveTableRows(output) : []), [output]);
   const lines = useMemo(() => (output ? concurrencyLines(output) : []), [output]);
   const missing = output ? notFitting(output) : [];
+  const calibrated = rows.filter((row) => row.setup.calibration !== null);
   const top = rows[0];
   const averageTokens = top?.setup.averageRequestTokens ?? output?.setups[0]?.averageRequestTokens ?? 0;
 
@@ -122,6 +123,20 @@ export function ServePage() {
                   <h2 id="srv-table-title">{t('serve.tableTitle', { count: rows.length })}</h2>
                   <p className="muted small">{t('serve.tableNote')}</p>
                   <ServeTable rows={rows} currency={output.currency} />
+                  {calibrated.length > 0 ? (
+                    <ul className="assumptions serve-calibration" data-testid="serve-calibration">
+                      {calibrated.map(({ id, setup }) => (
+                        <li key={id}>
+                          {t('serve.calibrationLine', {
+                            server: t('serve.seriesLabel', { gpus: setup.gpus, card: setup.cardName }),
+                            basis: setup.calibration?.basis ? text(setup.calibration.basis) : '',
+                            raw: formatNumber(setup.raw?.kvPoolTokens ?? setup.kvPoolTokens),
+                            corrected: formatNumber(setup.kvPoolTokens),
+                          })}
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
                 </section>
               ) : null}
               {lines.length > 0 ? (

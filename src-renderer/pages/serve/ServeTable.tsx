@@ -2,11 +2,13 @@ import { useTranslation } from 'react-i18next';
 import type { Currency } from '../../../src-main/domain/catalog';
 import { HeaderRow } from '../../components/HeaderRow';
 import { formatNumber, formatPrice } from '../../lib/format';
+import { useMessageText } from '../../lib/messages';
 import type { ServeTableRow } from './serve-rows';
 
 /** The cards that fit, ranked for the traffic: memory, concurrency, latency and cost of each card's best server. */
 export function ServeTable({ rows, currency }: { rows: readonly ServeTableRow[]; currency: Currency }) {
   const { t } = useTranslation();
+  const text = useMessageText();
   // A latency in ms, or what stands in for it when the server cannot keep up with the rate.
   const latency = (ms: number | null) => (ms === null ? t('serve.unstable') : formatNumber(ms, ms < 10 ? 1 : 0));
   return (
@@ -36,6 +38,14 @@ export function ServeTable({ rows, currency }: { rows: readonly ServeTableRow[];
               >
                 <th scope="row">
                   {t('serve.seriesLabel', { gpus: setup.gpus, card: setup.cardName })}
+                  {setup.calibration ? (
+                    <span
+                      className="tag serve-calibrated"
+                      title={setup.calibration.basis ? text(setup.calibration.basis) : undefined}
+                    >
+                      {t('serve.calibrated')}
+                    </span>
+                  ) : null}
                   <span className="cell-sub">
                     {offer
                       ? t('serve.offer', { provider: offer.provider, billing: t(`billing.${offer.billing}`) })

@@ -11,6 +11,7 @@ const setup = (card: string, gpus: number, fits: boolean): Setup =>
     gpus,
     fits,
     concurrencyCurve: fits ? [{ contextTokens: 1024, sequences: 10 * gpus }] : [],
+    maxConcurrentSequences: { atAverageRequest: 12 * gpus, atMaxModelLen: gpus },
   }) as Setup;
 const offer = (card: string, gpus: number, offerId: string, cost: number): Row =>
   ({ card, gpus, offerId, costPer1MOutputTokens: cost }) as Row;
@@ -35,10 +36,10 @@ describe('the Serve table and chart rows', () => {
   });
 
   it('charts each card once, at its smallest GPU count that fits', () => {
-    expect(concurrencyLines(output).map((line) => [line.key, line.points[0]!.y])).toEqual([
-      ['a:1', 10],
-      ['b:2', 20],
-      ['c:1', 10],
+    expect(concurrencyLines(output).map((line) => [line.key, line.points[0]!.y, line.atAverageRequest])).toEqual([
+      ['a:1', 10, 12],
+      ['b:2', 20, 24],
+      ['c:1', 10, 12],
     ]);
   });
 });
