@@ -9,7 +9,10 @@ import { serverForEachTest } from './server';
 
 const server = serverForEachTest();
 
-/** Product names, units, formats and commands a Chinese sentence keeps as they are. */
+/**
+ * Product names, units, formats and commands a Chinese sentence keeps as they are (serving engines'
+ * own option names and values too: `--gpu-memory-utilization`, max_model_len, `--kv-cache-dtype auto`).
+ */
 const ALLOWED = new Set(
   `
   LoRA QLoRA GPU GPUs CPU CUDA GiB GB MB TB TFLOPS TOPS FLOPs MFU NVLink PCIe SXM HBM GDDR MoE KV TDP PUE
@@ -19,6 +22,7 @@ const ALLOWED = new Set(
   kernel NVIDIA Ampere Ada Blackwell Hopper GeForce RTX Cardwise cardwise db restore serve
   config.json safetensors Hugging Face Trainer PEFT DeepSpeed Unsloth LLaMA-Factory axolotl LitGPT torchtune
   torch.compile ExLlama TensorRT-LLM
+  SGLang max_model_len gpu_memory_utilization gpu-memory-utilization mem-fraction-static auto n_ctx
   `
     .split(/\s+/)
     .filter(Boolean)
@@ -121,6 +125,17 @@ test('every page speaks Chinese: results, explanations, bills, flags and the err
   await page.getByLabel('训练轮数').fill('1e30');
   await expect(page.getByText(/^太大：应为/)).toBeVisible();
   expect(await strayEnglish(page, data), 'compare with an error').toEqual([]);
+
+  // Serve: every card's KV pool, latency and cost, the chart, memory lines and the servers that do not fit opened;
+  // then a gpu_memory_utilization above 1.
+  await open(page, 'serve');
+  await idle(page);
+  await expect(page.getByTestId('serve-answer')).toContainText('满足时延目标的最便宜方案');
+  await page.locator('.serve details summary').first().click();
+  expect(await strayEnglish(page, data), 'serve').toEqual([]);
+  await page.getByLabel('GPU 显存利用率').fill('1.5');
+  await expect(page.locator('#srv-gpu-memory-utilization-error')).toBeVisible();
+  expect(await strayEnglish(page, data), 'serve with an error').toEqual([]);
 
   // Plan: the bills, spot and packages of a monthly-priced card, then no hours at all.
   await open(page, 'plan');

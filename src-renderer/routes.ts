@@ -24,6 +24,11 @@ export const PAGES: readonly PageDef[] = [
     component: lazy(() => import('./pages/compare/ComparePage').then((m) => ({ default: m.ComparePage }))),
   },
   {
+    id: 'serve',
+    labelKey: 'nav.serve',
+    component: lazy(() => import('./pages/serve/ServePage').then((m) => ({ default: m.ServePage }))),
+  },
+  {
     id: 'plan',
     labelKey: 'nav.plan',
     component: lazy(() => import('./pages/plan/PlanPage').then((m) => ({ default: m.PlanPage }))),

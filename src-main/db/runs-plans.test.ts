@@ -72,7 +72,7 @@ describe('the indexes of the run log, each used by a query the store issues', ()
     expect(count).toContain('USING COVERING INDEX runs_filter');
     const calibration = plan(
       db,
-      `SELECT * FROM runs WHERE card_id IN (SELECT value FROM json_each(?)) AND method = ?
+      `SELECT * FROM runs WHERE card_id IN (SELECT value FROM json_each(?)) AND method = ? AND engine IS NULL
          AND (peak_memory_gib IS NOT NULL OR tokens_per_second IS NOT NULL OR outcome = 'oom')`,
       ['["rtx-4090"]', 'lora'],
     );
@@ -91,6 +91,20 @@ describe('the indexes of the run log, each used by a query the store issues', ()
     db.close();
   });
 
+  it('reads the serving runs of an engine and some cards through runs_engine (runs-serving-queries.ts)', async () => {
+    const db = await logOf(200);
+    const serving = plan(
+      db,
+      `SELECT * FROM runs
+       WHERE engine = ? AND card_id IN (SELECT value FROM json_each(?))
+         AND (tokens_per_second IS NOT NULL OR kv_pool_tokens IS NOT NULL)
+       ORDER BY id`,
+      ['vllm', '["rtx-4090"]'],
+    );
+    expect(serving).toMatch(/USING INDEX runs_engine \(engine=\? AND card_id=\?\)/);
+    db.close();
+  });
+
   it('has exactly the indexes these tests justify', async () => {
     const db = await logOf(1);
     const names = (
@@ -103,6 +117,7 @@ describe('the indexes of the run log, each used by a query the store issues', ()
       'runs_content_key',
       'runs_cost',
       'runs_duration_hours',
+      'runs_engine',
       'runs_filter',
       'runs_peak_memory_gib',
       'runs_started_at',

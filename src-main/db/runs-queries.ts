@@ -146,13 +146,15 @@ export function listRuns(db: Db, options: ListRunsOptions = {}): { runs: Run[]; 
 
 /**
  * Every run of one method that measured something (memory or speed) on one of `cardIds`:
- * the evidence calibration weighs. Filtered in SQL on indexed columns.
+ * the evidence calibration weighs. Filtered in SQL on indexed columns. Serving runs are left
+ * out: their memory is the engine's preallocated budget and their speed a whole batch's, which
+ * the one-sequence estimate does not predict (they calibrate serving, domain/calibrate/serving.ts).
  */
 export function measuredRuns(db: Db, method: string, cardIds: readonly string[]): Run[] {
   const rows = db
     .prepare(
       `SELECT * FROM runs
-       WHERE card_id IN (SELECT value FROM json_each(?)) AND method = ?
+       WHERE card_id IN (SELECT value FROM json_each(?)) AND method = ? AND engine IS NULL
          AND (peak_memory_gib IS NOT NULL OR tokens_per_second IS NOT NULL OR outcome = 'oom')`,
     )
     .all(JSON.stringify(cardIds), method) as Record<string, unknown>[];

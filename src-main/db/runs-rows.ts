@@ -26,6 +26,18 @@ const PLAIN_KEYS = [
   'outcome',
 ] as const;
 
+/** The serving columns (migration 006): in the content key only when a run has one, so older keys stay. */
+const SERVING_KEYS = [
+  'engine',
+  'concurrency',
+  'ttftMs',
+  'promptTokens',
+  'outputTokens',
+  'maxModelLen',
+  'gpuMemoryUtilization',
+  'kvPoolTokens',
+] as const;
+
 /** How a run is stored that the user did not type: where it came from, and what was estimated. */
 export interface RunMeta {
   origin: RunOrigin;
@@ -41,6 +53,7 @@ export interface RunMeta {
 /** Every column a run writes, in the order of runValues. */
 export const RUN_COLUMNS = [
   ...PLAIN_KEYS.map(toColumn),
+  ...SERVING_KEYS.map(toColumn),
   'ref_id',
   'card_id',
   'config',
@@ -100,13 +113,17 @@ function configColumns(config: RunInput['config']): ConfigColumns {
 /** The values of RUN_COLUMNS for one validated run. */
 export function runValues(input: RunInput, meta: RunMeta): unknown[] {
   const plain = PLAIN_KEYS.map((key) => input[key] ?? null);
+  const serving = SERVING_KEYS.map((key) => input[key] ?? null);
   const columns = configColumns(input.config);
   const config = columns.json;
   const notes = input.notes ?? '';
-  // What the user logged: the plain fields, the card, the configuration and the notes.
-  const key = contentKey([...plain, input.card, config, notes]);
+  // What the user logged: the plain fields, the card, the configuration and the notes (and the
+  // serving figures of a serving run: a run without them keys as it did before migration 006).
+  const logged = [...plain, input.card, config, notes];
+  const key = contentKey(serving.some((v) => v !== null) ? [...logged, ...serving] : logged);
   return [
     ...plain,
+    ...serving,
     meta.refId,
     input.card,
     config,
@@ -144,7 +161,7 @@ export function fromRow(row: Record<string, unknown>): Run {
     modelLabel: row.model_label,
     createdAt: row.created_at,
   };
-  for (const key of PLAIN_KEYS) {
+  for (const key of [...PLAIN_KEYS, ...SERVING_KEYS]) {
     const v = row[toColumn(key)];
     // Optional fields read back absent, the two nullable memory fields as null.
     if (v !== null || key === 'peakMemoryGiB' || key === 'memoryMeter') value[key] = v;

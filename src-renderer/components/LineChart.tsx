@@ -42,8 +42,7 @@ interface LineChartProps {
   formatY?: (value: number) => string;
   /** Text for each series in the legend beside its name (e.g. its total at the job length). */
   legendValue?: (series: LineSeries) => string | undefined;
-  /** A logarithmic x axis (sequence lengths that double), ticked at `xTicks` when given. */
-  xLog?: boolean;
+  /** Where the x axis is ticked (e.g. sequence lengths that double), instead of the scale's own ticks. */
   xTicks?: readonly number[];
   /** The y axis stops here (lines above it are cut at the frame), so a steep series does not flatten the rest. */
   yMax?: number;
@@ -52,6 +51,11 @@ interface LineChartProps {
    * between lines), each named by this text, which also shows beside the point in focus.
    */
   pointName?: (series: LineSeries, point: { x: number; y: number }) => string;
+  /**
+   * Log axes where the values span more than this ratio (chart-scale.ts makeScale; 1 = always
+   * log); linear by default.
+   */
+  logRatio?: { x?: number; y?: number };
 }
 
 /** Lines on shared axes (y from zero), with optional reference lines, a guide and labelled markers. */
@@ -67,10 +71,10 @@ export function LineChart({
   formatX,
   formatY,
   legendValue,
-  xLog = false,
   xTicks,
   yMax,
   pointName,
+  logRatio,
 }: LineChartProps) {
   const frame = DEFAULT_FRAME;
   const clipId = useId();
@@ -78,9 +82,9 @@ export function LineChart({
   const xs = series.flatMap((s) => s.points.map((p) => p.x));
   const ys =
     yMax !== undefined ? [0, yMax] : [...series.flatMap((s) => s.points.map((p) => p.y)), ...lines.map((l) => l.y)];
-  const x = makeScale(xs, frame.left, frame.width - frame.right, xLog ? { logRatio: 1 } : {});
+  const x = makeScale(xs, frame.left, frame.width - frame.right, { logRatio: logRatio?.x });
   if (xTicks) x.ticks = xTicks.filter((tick) => tick >= x.domain[0] && tick <= x.domain[1]);
-  const y = makeScale(ys, frame.height - frame.bottom, frame.top, { includeZero: true });
+  const y = makeScale(ys, frame.height - frame.bottom, frame.top, { includeZero: true, logRatio: logRatio?.y });
   const inside = (value: number, [lo, hi]: [number, number]) => value >= lo && value <= hi;
   const shownLines = lines.filter((l) => inside(l.y, y.domain));
   const lineLabelY = spreadLabels(

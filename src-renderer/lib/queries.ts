@@ -44,11 +44,11 @@ export const INVALIDATES = {
     'plan:ownership',
     'serve:compute',
   ],
-  // Logged runs feed the ledger, the flags and the calibration of every estimate and ranking.
-  'runs:add': ['runs:list', 'runs:ledger', 'runs:flags', 'estimate:compute', 'rank:compute'],
-  'runs:update': ['runs:list', 'runs:ledger', 'runs:flags', 'estimate:compute', 'rank:compute'],
-  'runs:delete': ['runs:list', 'runs:ledger', 'runs:flags', 'estimate:compute', 'rank:compute'],
-  'runs:import': ['runs:list', 'runs:ledger', 'runs:flags', 'estimate:compute', 'rank:compute'],
+  // Logged runs feed the ledger, the flags and the calibration of every estimate, ranking and serving answer.
+  'runs:add': ['runs:list', 'runs:ledger', 'runs:flags', 'estimate:compute', 'rank:compute', 'serve:compute'],
+  'runs:update': ['runs:list', 'runs:ledger', 'runs:flags', 'estimate:compute', 'rank:compute', 'serve:compute'],
+  'runs:delete': ['runs:list', 'runs:ledger', 'runs:flags', 'estimate:compute', 'rank:compute', 'serve:compute'],
+  'runs:import': ['runs:list', 'runs:ledger', 'runs:flags', 'estimate:compute', 'rank:compute', 'serve:compute'],
 } as const satisfies Partial<Record<Channel, readonly Channel[]>>;
 
 export type WriteChannel = keyof typeof INVALIDATES;

@@ -17,7 +17,9 @@ export type Unit =
   | 'W'
   | 'elements'
   | 'ms'
-  | 'requests/s';
+  | 'requests'
+  | 'requests/s'
+  | 'fraction';
 
 /** How `cardwise` takes a field: `--name VALUE`, or a switch (`--name`, and `--no-name` when negatable). */
 export interface FlagSpec {
@@ -39,7 +41,8 @@ export interface FlagSpec {
 }
 
 /** The form section a control sits in. */
-export type FormGroup = 'model' | 'workload' | 'training' | 'gpus' | 'speed' | 'where' | 'measured' | 'money';
+export type FormGroup =
+  'model' | 'workload' | 'training' | 'gpus' | 'speed' | 'where' | 'measured' | 'serving' | 'money';
 
 /** How a form shows a field. A select's choices are the schema's enum unless `options` narrows them. */
 export type ControlSpec =

@@ -3,6 +3,7 @@ import { cardIdSchema, currencySchema } from '../catalog';
 import { estimateInputSchema } from '../estimate/input';
 import type { MessageCode } from '../messages';
 import { fieldBuilders } from './field';
+import { serveEngineSchema } from './serve-fields';
 
 /** Which meter read a peak-memory figure; they differ by GiBs (nvidia-smi > reserved > allocated). */
 export const memoryMeterSchema = z.enum(['nvidia-smi', 'torch-reserved', 'torch-allocated']);
@@ -13,6 +14,8 @@ export const runCurrencySchema = currencySchema;
 export const throughputKindSchema = z.enum(['train', 'decode', 'prefill']);
 /** Whether `tokensPerSecond` is one GPU's rate or the whole run's; absent = the whole run. */
 export const throughputScopeSchema = z.enum(['per-gpu', 'all-gpus']);
+/** The serving engine of a serving run (a run with an engine is a serving benchmark or deployment): the serve table's. */
+export const servingEngineSchema = serveEngineSchema;
 
 /** Upper limits that keep a typo (or a hostile file) from storing absurd numbers. */
 const RUN_LIMITS = {
@@ -22,7 +25,14 @@ const RUN_LIMITS = {
   cost: 1e9,
   notesChars: 10_000,
   providerChars: 80,
+  concurrency: 1_000_000,
+  ttftMs: 3_600_000,
+  tokens: 100_000_000,
+  kvPoolTokens: 1e10,
 } as const;
+
+/** A whole number of tokens a serving run used or reported. */
+const tokenCount = (max: number) => z.number().int().positive().max(max);
 
 /** Optional free text; an empty string means "not given", so it reads back as absent. */
 function optionalText(maxChars: number) {
@@ -104,6 +114,66 @@ export const runFields = {
     schema: throughputScopeSchema,
     label: 'field.run.throughputScope',
     flag: { name: 'throughput-scope', value: 'S', help: 'one GPU or the whole run (default all-gpus)' },
+  }),
+  /*
+   * A serving run: the engine and what its benchmark measured (vLLM's `benchmarks/benchmark_serving.py`
+   * and SGLang's `bench_serving` print these). tokensPerSecond is then the output (decode) throughput.
+   */
+  engine: optional({
+    schema: servingEngineSchema,
+    label: 'field.run.engine',
+    flag: { name: 'engine', value: 'E', help: 'serving engine, for a serving run (vllm, sglang, llamacpp)' },
+    control: { kind: 'select', group: 'serving', optionLabels: 'serveEngine', emptyLabel: 'field.run.engine.none' },
+  }),
+  concurrency: optional({
+    schema: z.number().int().positive().max(RUN_LIMITS.concurrency),
+    unit: 'requests',
+    label: 'field.run.concurrency',
+    flag: { name: 'concurrency', value: 'N', help: 'concurrent requests the benchmark kept in flight' },
+    control: { kind: 'number', group: 'serving', min: 1, step: 'any' },
+  }),
+  ttftMs: optional({
+    schema: z.number().positive().max(RUN_LIMITS.ttftMs),
+    unit: 'ms',
+    label: 'field.run.ttftMs',
+    flag: { name: 'ttft-ms', value: 'MS', help: 'measured time to first token (mean), in ms' },
+    control: { kind: 'number', group: 'serving', min: 0, step: 'any' },
+  }),
+  promptTokens: optional({
+    schema: tokenCount(RUN_LIMITS.tokens),
+    unit: 'tokens',
+    label: 'field.run.promptTokens',
+    flag: { name: 'prompt-tokens', value: 'N', help: 'mean prompt length of the requests' },
+    control: { kind: 'number', group: 'serving', min: 1, step: 'any' },
+  }),
+  outputTokens: optional({
+    schema: tokenCount(RUN_LIMITS.tokens),
+    unit: 'tokens',
+    label: 'field.run.outputTokens',
+    flag: { name: 'output-tokens', value: 'N', help: 'mean output length of the requests' },
+    control: { kind: 'number', group: 'serving', min: 1, step: 'any' },
+  }),
+  maxModelLen: optional({
+    schema: tokenCount(RUN_LIMITS.tokens),
+    unit: 'tokens',
+    label: 'field.run.maxModelLen',
+    flag: { name: 'max-model-len', value: 'N', help: "the engine's max_model_len (context per sequence)" },
+    control: { kind: 'number', group: 'serving', min: 1, step: 'any' },
+  }),
+  gpuMemoryUtilization: optional({
+    schema: z.number().gt(0).max(1),
+    unit: 'fraction',
+    label: 'field.run.gpuMemoryUtilization',
+    flag: { name: 'gpu-memory-utilization', value: 'F', help: "the engine's gpu_memory_utilization, in (0, 1]" },
+    control: { kind: 'number', group: 'serving', min: 0, step: 'any' },
+  }),
+  /** As the engine log prints it (vLLM: "GPU KV cache size: N tokens"); per engine instance. */
+  kvPoolTokens: optional({
+    schema: tokenCount(RUN_LIMITS.kvPoolTokens),
+    unit: 'tokens',
+    label: 'field.run.kvPoolTokens',
+    flag: { name: 'kv-pool-tokens', value: 'N', help: 'KV cache size in tokens, as the engine log printed it' },
+    control: { kind: 'number', group: 'serving', min: 1, step: 'any' },
   }),
   outcome: field({
     schema: runOutcomeSchema,

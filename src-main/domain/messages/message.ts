@@ -2,13 +2,18 @@ import type en from './en.json';
 import type inputsEn from './inputs.en.json';
 import type hubEn from './hub.en.json';
 import type serveEn from './serve.en.json';
+import type runsServingEn from './runs-serving.en.json';
 
 /** The plural forms a catalog key may end in (`runs_one`, `runs_other`), as Intl.PluralRules names them. */
 type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
 
-/** Every sentence the domain can say, keyed by a stable code (the keys of en.json, inputs.en.json, hub.en.json and serve.en.json, plural forms as one code). */
+/** Every sentence the domain can say, keyed by a stable code (the keys of en.json, inputs.en.json, hub.en.json, serve.en.json and runs-serving.en.json, plural forms as one code). */
 export type MessageCode =
-  keyof typeof en | keyof typeof inputsEn | keyof typeof hubEn | keyof typeof serveEn extends infer Key
+  | keyof typeof en
+  | keyof typeof inputsEn
+  | keyof typeof hubEn
+  | keyof typeof serveEn
+  | keyof typeof runsServingEn extends infer Key
   ? Key extends `${infer Base}_${PluralSuffix}`
     ? Base
     : Key

@@ -6,7 +6,8 @@ import type { Run } from './run-schema';
 /**
  * The run log as CSV. `model`, `method`, `precision`, `batchSize` and `seqLen` are copies of
  * fields of `config` (the full estimate input as JSON) so a spreadsheet can sort by them.
- * `throughputKind`/`throughputScope` follow `tokensPerSecond` so an export reads back whole.
+ * `throughputKind`/`throughputScope` follow `tokensPerSecond` so an export reads back whole; the
+ * serving columns (`engine` … `kvPoolTokens`) are empty for a run that is not a serving run.
  * The file starts with a UTF-8 byte-order mark so spreadsheets show Chinese text correctly.
  */
 const RUN_CSV_COLUMNS = [
@@ -25,6 +26,14 @@ const RUN_CSV_COLUMNS = [
   'tokensPerSecond',
   'throughputKind',
   'throughputScope',
+  'engine',
+  'concurrency',
+  'ttftMs',
+  'promptTokens',
+  'outputTokens',
+  'maxModelLen',
+  'gpuMemoryUtilization',
+  'kvPoolTokens',
   'durationHours',
   'cost',
   'currency',
@@ -85,6 +94,14 @@ function cells(run: Run): Record<Column, string> {
     tokensPerSecond: text(run.tokensPerSecond),
     throughputKind: text(run.throughputKind),
     throughputScope: text(run.throughputScope),
+    engine: text(run.engine),
+    concurrency: text(run.concurrency),
+    ttftMs: text(run.ttftMs),
+    promptTokens: text(run.promptTokens),
+    outputTokens: text(run.outputTokens),
+    maxModelLen: text(run.maxModelLen),
+    gpuMemoryUtilization: text(run.gpuMemoryUtilization),
+    kvPoolTokens: text(run.kvPoolTokens),
     durationHours: text(run.durationHours),
     cost: text(run.cost),
     currency: text(run.currency),
@@ -117,7 +134,20 @@ export interface DecodedRow {
   issues: ImportIssue[];
 }
 
-const NUMBER_COLUMNS = new Set<Column>(['gpus', 'peakMemoryGiB', 'tokensPerSecond', 'durationHours', 'cost']);
+const NUMBER_COLUMNS = new Set<Column>([
+  'gpus',
+  'peakMemoryGiB',
+  'tokensPerSecond',
+  'concurrency',
+  'ttftMs',
+  'promptTokens',
+  'outputTokens',
+  'maxModelLen',
+  'gpuMemoryUtilization',
+  'kvPoolTokens',
+  'durationHours',
+  'cost',
+]);
 const NULLABLE_COLUMNS = new Set<Column>(['peakMemoryGiB', 'memoryMeter']);
 /** Columns that only repeat `config`, or that the store assigns. */
 const NOT_RUN_FIELDS = new Set<Column>([

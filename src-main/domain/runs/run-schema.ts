@@ -46,6 +46,35 @@ export function checkRunRules(run: RunFields, ctx: z.RefinementCtx): void {
   if (run.throughputScope !== undefined && run.tokensPerSecond === undefined) {
     issue(['throughputScope'], msg('runs.rule.scopeNeedsSpeed'));
   }
+  checkServingRules(run, issue);
+}
+
+/** The figures only a serving benchmark reports; each needs the engine that served. */
+export const SERVING_FIGURES = [
+  'concurrency',
+  'ttftMs',
+  'promptTokens',
+  'outputTokens',
+  'maxModelLen',
+  'gpuMemoryUtilization',
+  'kvPoolTokens',
+] as const satisfies readonly (keyof RunFields)[];
+
+/** Whether a run is a serving run: one that names its serving engine. */
+export function isServingRun(run: Pick<RunFields, 'engine'>): boolean {
+  return run.engine !== undefined;
+}
+
+function checkServingRules(run: RunFields, issue: (path: (string | number)[], message: Message) => void): void {
+  if (!isServingRun(run)) {
+    for (const key of SERVING_FIGURES) if (run[key] !== undefined) issue([key], msg('runs.rule.servingNeedsEngine'));
+    return;
+  }
+  if (run.config.method !== 'inference') issue(['config', 'method'], msg('runs.rule.servingNeedsInference'));
+  // A serving benchmark's throughput is its output rate; prefill or training rates would be misread.
+  if (run.throughputKind !== undefined && run.throughputKind !== 'decode') {
+    issue(['throughputKind'], msg('runs.rule.servingKind'));
+  }
 }
 
 /**

@@ -4,6 +4,9 @@ import type { InferenceSpeed } from '../estimate/speed';
 import { GIB } from '../estimate/units';
 import { msg, type Message } from '../messages';
 import { capacityOf, type ServeCapacity } from './capacity';
+import { concurrencyCurve, type ConcurrencyPoint } from './concurrency-curve';
+import type { ServingCalibration } from '../calibrate/serving';
+import { calibratedCapacity, calibratedStep, correctionOf, type ServeCorrection } from './calibrated';
 import type { ServeMemoryLines } from './engine-memory';
 import { engineSetup, settleServeInput, type ResolvedServeInput, type ServeInput } from './input';
 import { latencyAt, maxRateMeeting, requestCapacityPerSecond } from './queueing';
@@ -21,6 +24,8 @@ export interface ServeContext {
   currency: Currency;
   /** USD per 1 CNY from the settings, to convert offers in the other currency. */
   usdPerCny?: number;
+  /** Per card id, the correction fitted from logged serving runs of this engine (absent: raw). */
+  calibration?: ReadonlyMap<string, ServingCalibration>;
 }
 
 /** Speed of one server under the requested traffic. Latencies are null where the server cannot keep up. */
@@ -65,6 +70,12 @@ export interface ServeSetup {
   kvConcurrency: ServeCapacity['kvConcurrency'];
   averageRequestTokens: number;
   largestMaxModelLen: number | null;
+  /** Max concurrent sequences against context length, up to max_model_len (empty when it does not fit). */
+  concurrencyCurve: ConcurrencyPoint[];
+  /** The correction from logged serving runs on this card (already applied to the figures), or null: raw. */
+  calibration: ServeCorrection | null;
+  /** The raw model's KV pool and decode rate, where a correction changed them. */
+  raw: { kvPoolTokens: number; decodeTokensPerSecondAtMaxBatch: number | null } | null;
   speed: ServeSpeed | null;
   /** Offers of this card, cheapest first (empty when it does not fit or has no offer in the currency). */
   offers: ServeOfferCost[];
@@ -120,8 +131,11 @@ export function serveCompute(input: ServeInput, ctx: ServeContext): ServeResult 
     const cardOffers = ctx.offers.filter((o) => o.cardId === card.id);
     for (const gpus of counts) {
       const setup = engineSetup(settled, card, gpus);
-      const capacity = capacityOf(settled.model, card, setup, traffic);
-      const speed = capacity.fits ? serveSpeed(settled, card, setup, capacity, v) : null;
+      const correction = correctionOf(ctx.calibration?.get(card.id));
+      const rawCapacity = capacityOf(settled.model, card, setup, traffic);
+      const capacity = calibratedCapacity(rawCapacity, settled.model, setup, correction?.kvPoolFactor ?? 1);
+      const speed = capacity.fits ? serveSpeed(settled, card, setup, capacity, v, correction?.speedFactor) : null;
+      const rawSpeed = correction && rawCapacity.fits ? serveSpeed(settled, card, setup, rawCapacity, v) : null;
       const offers =
         speed === null
           ? []
@@ -152,6 +166,14 @@ export function serveCompute(input: ServeInput, ctx: ServeContext): ServeResult 
         kvConcurrency: capacity.kvConcurrency,
         averageRequestTokens: capacity.averageRequestTokens,
         largestMaxModelLen: capacity.largestMaxModelLen,
+        concurrencyCurve: capacity.fits ? concurrencyCurve(settled.model, capacity.memory, setup) : [],
+        calibration: correction,
+        raw: correction
+          ? {
+              kvPoolTokens: rawCapacity.memory.kvPoolTokens,
+              decodeTokensPerSecondAtMaxBatch: rawSpeed?.decodeTokensPerSecondAtMaxBatch ?? null,
+            }
+          : null,
         speed,
         offers,
       });
@@ -176,13 +198,15 @@ export function serveSpeed(
   setup: ReturnType<typeof engineSetup>,
   capacity: ServeCapacity,
   v: ResolvedServeInput,
+  /** Measured ÷ predicted decode rate of the logged serving runs on this card (serving calibration). */
+  speedFactor = 1,
 ): ServeSpeed {
   const traffic = {
     promptTokens: v.promptTokens,
     outputTokens: v.outputTokens,
     requestsPerSecond: v.requestsPerSecond,
   };
-  const step = stepModel(settled.model, v.model, card, setup, traffic);
+  const step = calibratedStep(stepModel(settled.model, v.model, card, setup, traffic), speedFactor);
   const maxBatch = Math.max(1, capacity.maxConcurrentSequences.atAverageRequest);
   const latency = latencyAt(step, traffic, maxBatch);
   const targets = { ttftTargetMs: v.ttftTargetMs, itlTargetMs: v.itlTargetMs };

@@ -48,7 +48,7 @@ export function MemoryChart({ sweep, cards, chosenCard, headroomFraction }: Memo
         series={series}
         xLabel={t('estimate.sweep.axisSeq')}
         yLabel={t('estimate.sweep.axisMemory')}
-        xLog
+        logRatio={{ x: 1 }}
         xTicks={sweep.seqLens.filter((n) => Number.isInteger(Math.log2(n)))}
         formatX={formatSeq}
         yMax={memoryAxisTop(peakGiB, lines)}

@@ -12,13 +12,23 @@ import { errorMessage, useMessageText } from '../../lib/messages';
 import { ESTIMATE_FIELDS, shownFields, updateForm, type EstimateForm } from '../estimate/estimate-form';
 import { ConfigControls } from '../estimate/EstimateFields';
 import { citationUrl } from './citation';
-import { checkDraft, draftToInput, formFieldOf, patchFor, RUN_FIELDS, type Problem, type RunDraft } from './run-draft';
+import {
+  checkDraft,
+  draftToInput,
+  formFieldOf,
+  patchFor,
+  RUN_FIELDS,
+  servesInference,
+  type Problem,
+  type RunDraft,
+} from './run-draft';
 
 /** The run form's sections, with their legend: the run's own fields by their group, and the configuration. */
 const RUN_SECTIONS: readonly [FormGroup | 'config', string][] = [
   ['where', 'runs.form.groupWhere'],
   ['config', 'runs.form.groupConfig'],
   ['measured', 'runs.form.groupMeasured'],
+  ['serving', 'runs.form.groupServing'],
   ['money', 'runs.form.groupMoney'],
 ];
 
@@ -131,7 +141,7 @@ export function RunForm({ mode, initial, cards, models, onSaved, onClose }: RunF
       ) : null}
       <fieldset disabled={readOnly || saving} className="run-form-body">
         <div className="run-form-grid">
-          {RUN_SECTIONS.map(([group, legend]) =>
+          {RUN_SECTIONS.filter(([group]) => group !== 'serving' || servesInference(draft)).map(([group, legend]) =>
             group === 'config' ? (
               <fieldset key={group}>
                 <legend>{t(legend)}</legend>

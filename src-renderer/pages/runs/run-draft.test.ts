@@ -114,3 +114,49 @@ describe('editing and undo', () => {
     expect(checkDraft(input)).toEqual({});
   });
 });
+
+describe('a serving run in the form', () => {
+  const serving: Run = {
+    ...run,
+    config: { model: 'llama-3.1-8b', method: 'inference', precision: 'bf16', seqLen: 8192, gpus: 1 },
+    peakMemoryGiB: null,
+    memoryMeter: null,
+    cost: undefined,
+    currency: undefined,
+    tokensPerSecond: 2480.5,
+    engine: 'vllm',
+    concurrency: 64,
+    ttftMs: 212.4,
+    maxModelLen: 8192,
+    gpuMemoryUtilization: 0.9,
+    kvPoolTokens: 462_368,
+  };
+
+  it('shows the serving figures and sends them back unchanged', () => {
+    const draft = draftFromRun(serving, presets);
+    expect(draft).toMatchObject({ engine: 'vllm', concurrency: '64', ttftMs: '212.4', kvPoolTokens: '462368' });
+    const input = draftToInput(draft, 60);
+    expect(input).toMatchObject({ engine: 'vllm', concurrency: 64, gpuMemoryUtilization: 0.9, kvPoolTokens: 462_368 });
+    expect(checkDraft(input)).toEqual({});
+    expect(patchFor(input, input)).toEqual({});
+  });
+
+  it('drops what the hidden serving section held once the method is not inference', () => {
+    const draft = draftFromRun(serving, presets);
+    const training = { ...draft, estimate: { ...draft.estimate, method: 'lora' as const } };
+    const input = draftToInput(training, 60);
+    expect(input.engine).toBeUndefined();
+    expect(input.kvPoolTokens).toBeUndefined();
+  });
+
+  it('names the serving field at fault, by its form key', () => {
+    const draft = { ...draftFromRun(serving, presets), gpuMemoryUtilization: '1.5', engine: '' };
+    expect(Object.keys(checkDraft(draftToInput(draft, 60))).sort()).toEqual([
+      'concurrency',
+      'gpuMemoryUtilization',
+      'kvPoolTokens',
+      'maxModelLen',
+      'ttftMs',
+    ]);
+  });
+});

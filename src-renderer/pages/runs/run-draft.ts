@@ -92,6 +92,11 @@ export function draftFromRun(run: Run, presets: readonly Pick<ModelPreset, 'id'>
   } as RunDraft;
 }
 
+/** Whether the draft can be a serving run (its method is inference): only then the serving section shows. */
+export function servesInference(draft: Pick<RunDraft, 'estimate'>): boolean {
+  return draft.estimate.method === 'inference';
+}
+
 /** The configuration the draft describes. */
 function draftConfig(draft: RunDraft): EstimateInput {
   // The Estimate form's speed card is not the run's card: the run's own card field decides.
@@ -104,8 +109,13 @@ function draftConfig(draft: RunDraft): EstimateInput {
 export function draftToInput(draft: RunDraft, offsetMinutes = localOffsetMinutes(draft.startedAt)): RunInputDraft {
   const config = draftConfig(draft);
   const values = draft as unknown as Record<string, string>;
+  // The serving section is hidden unless the method is inference: what it held is then not sent.
+  const serving = servesInference(draft);
   const input: Record<string, unknown> = Object.fromEntries(
-    RUN_FIELDS.map(({ key, field }) => [key, formValue(field, values[key]!)]),
+    RUN_FIELDS.filter(({ field }) => serving || field.control?.group !== 'serving').map(({ key, field }) => [
+      key,
+      formValue(field, values[key]!),
+    ]),
   );
   const peak = input.peakMemoryGiB;
   return {

@@ -10,6 +10,7 @@ import {
 } from '../compare/compare-form';
 import { checkInput, DEFAULT_FORM, toEstimateInput, type EstimateForm } from '../estimate/estimate-form';
 import { estimateFormStore, reviveEstimateForm } from '../estimate/estimate-store';
+import { SERVE_LINK } from '../serve/serve-form';
 import { DEFAULT_PLAN_FORM, planFormStore, revivePlanForm, toPlanRequest, type PlanForm } from '../plan/plan-form';
 
 /** The Estimate form in an address: its keys as they are (`model`, `method`, `batchSize`). */
@@ -53,10 +54,11 @@ export const PLAN_LINK: UrlBinding<PlanForm> = {
 };
 
 /** What each page keeps in its address. */
-export const PAGE_LINKS: Readonly<Record<'estimate' | 'compare' | 'plan', readonly AnyBinding[]>> = {
+export const PAGE_LINKS: Readonly<Record<'estimate' | 'compare' | 'plan' | 'serve', readonly AnyBinding[]>> = {
   estimate: [ESTIMATE_LINK],
   compare: [ESTIMATE_LINK, COMPARE_LINK],
   plan: [ESTIMATE_LINK, COMPARE_LINK, PLAN_LINK],
+  serve: [SERVE_LINK],
 };
 
 /** Read a page's forms from an address without touching the stores (tests, and "Plan this" below). */
