@@ -110,9 +110,11 @@ test('the memory chart draws each batch against sequence length, with the chosen
   await expect(chart.getByRole('heading', { name: 'Peak memory against sequence length' })).toBeVisible();
   await expect(chart.locator('.chart-line')).toHaveCount(3);
 
-  // The RTX 4090's line is labelled with its name and drawn where 24 sits on the memory axis.
+  // The RTX 4090's line is drawn stronger, named in the legend, and drawn where 24 sits on the memory axis.
   const limit = chart.locator('.chart-reference[data-value="24"]');
-  await expect(limit).toContainText('GeForce RTX 4090 · 24 GiB');
+  await expect(limit).toHaveText('24 GiB');
+  await expect(limit).toHaveClass(/chart-reference-emphasis/);
+  await expect(chart.locator('.chart-legend')).toContainText('(you asked about GeForce RTX 4090)');
   const ticks = await chart
     .locator('line[data-y-tick]')
     .evaluateAll((lines) => lines.map((l) => [Number(l.getAttribute('data-y-tick')), Number(l.getAttribute('y1'))]));

@@ -23,6 +23,8 @@ export interface ChartReference {
   label: string;
   /** More words for the legend than fit on the line ("RTX 3090, RTX 4090"). */
   detail?: string;
+  /** Drawn stronger: the one the reader asked about. */
+  emphasis?: boolean;
 }
 
 interface LineChartProps {
@@ -36,6 +38,8 @@ interface LineChartProps {
   reference?: ChartReference;
   /** More horizontal lines; their labels are spread so that they never overlap. */
   references?: readonly ChartReference[];
+  /** Short reference labels ("24 GiB") go in a margin right of the plot, where no line runs under them. */
+  referenceLabelsOutside?: boolean;
   /** A vertical line, e.g. the job length being planned. */
   guide?: { x: number; label: string };
   formatX?: (value: number) => string;
@@ -58,6 +62,9 @@ interface LineChartProps {
   logRatio?: { x?: number; y?: number };
 }
 
+/** The right margin that holds reference labels drawn outside the plot ("141 GiB" at 11 px). */
+const OUTSIDE_LABELS_PX = 64;
+
 /** Lines on shared axes (y from zero), with optional reference lines, a guide and labelled markers. */
 export function LineChart({
   title,
@@ -75,8 +82,9 @@ export function LineChart({
   yMax,
   pointName,
   logRatio,
+  referenceLabelsOutside = false,
 }: LineChartProps) {
-  const frame = DEFAULT_FRAME;
+  const frame = referenceLabelsOutside ? { ...DEFAULT_FRAME, right: OUTSIDE_LABELS_PX } : DEFAULT_FRAME;
   const clipId = useId();
   const lines = [...(reference ? [reference] : []), ...references];
   const xs = series.flatMap((s) => s.points.map((p) => p.x));
@@ -88,7 +96,7 @@ export function LineChart({
   const inside = (value: number, [lo, hi]: [number, number]) => value >= lo && value <= hi;
   const shownLines = lines.filter((l) => inside(l.y, y.domain));
   const lineLabelY = spreadLabels(
-    shownLines.map((l) => y(l.y) - 5),
+    shownLines.map((l) => y(l.y) + (referenceLabelsOutside ? 4 : -5)),
     12,
     frame.top + 10,
     frame.height - frame.bottom - 3,
@@ -108,7 +116,7 @@ export function LineChart({
             />
           </clipPath>
         </defs>
-        <ChartAxes x={x} y={y} xLabel={xLabel} yLabel={yLabel} formatX={formatX} formatY={formatY} />
+        <ChartAxes x={x} y={y} xLabel={xLabel} yLabel={yLabel} frame={frame} formatX={formatX} formatY={formatY} />
         {guide && inside(guide.x, x.domain) ? (
           <g className="chart-guide">
             <line x1={x(guide.x)} x2={x(guide.x)} y1={frame.top} y2={frame.height - frame.bottom} />
@@ -118,9 +126,17 @@ export function LineChart({
           </g>
         ) : null}
         {shownLines.map((line, i) => (
-          <g key={`${line.label}${i}`} className="chart-reference" data-value={line.y}>
+          <g
+            key={`${line.label}${i}`}
+            className={line.emphasis ? 'chart-reference chart-reference-emphasis' : 'chart-reference'}
+            data-value={line.y}
+          >
             <line x1={frame.left} x2={right} y1={y(line.y)} y2={y(line.y)} />
-            <text x={right - 4} y={lineLabelY[i]} textAnchor="end">
+            <text
+              x={referenceLabelsOutside ? right + 6 : right - 4}
+              y={lineLabelY[i]}
+              textAnchor={referenceLabelsOutside ? 'start' : 'end'}
+            >
               {line.label}
             </text>
           </g>

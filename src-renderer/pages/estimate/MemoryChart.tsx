@@ -52,12 +52,14 @@ export function MemoryChart({ sweep, cards, chosenCard, headroomFraction }: Memo
         xTicks={sweep.seqLens.filter((n) => Number.isInteger(Math.log2(n)))}
         formatX={formatSeq}
         yMax={memoryAxisTop(peakGiB, lines)}
+        referenceLabelsOutside
         references={lines.map((line) => ({
           y: line.memoryGiB,
-          label: line.chosen
-            ? t('estimate.sweep.limitChosen', { card: line.chosen, memory: formatCardGiB(line.memoryGiB) })
-            : formatCardGiB(line.memoryGiB),
-          detail: line.names.join(', '),
+          label: formatCardGiB(line.memoryGiB),
+          detail: line.chosen
+            ? t('estimate.sweep.limitChosen', { card: line.chosen, others: line.names.join(', ') })
+            : line.names.join(', '),
+          emphasis: line.chosen !== undefined,
         }))}
         markers={atBytes !== undefined ? [{ x: sweep.at.seqLen, y: peakGiB, label: t('estimate.sweep.asSet') }] : []}
         pointName={(s, p) =>

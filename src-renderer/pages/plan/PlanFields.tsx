@@ -13,6 +13,7 @@ import { currencySymbol, formatHours, formatNumber, formatPrice } from '../../li
 import { messageOptions, options } from '../../lib/options';
 import { useMessageText } from '../../lib/messages';
 import { USER_SPOT_MODES, type PlanForm, type SpotOffers } from './plan-form';
+import { Term } from '../../components/Term';
 
 interface PlanFieldsProps {
   form: PlanForm;
@@ -104,7 +105,9 @@ export function PlanFields({ form, cards, providers, spot, jobHours, onChange, e
         </div>
       </fieldset>
       <fieldset>
-        <legend>{t('plan.groupSpot')}</legend>
+        <legend>
+          <Term k="spot">{t('plan.groupSpot')}</Term>
+        </legend>
         {num(
           'interruptionsPerHour',
           t('plan.interruptionsPerHour'),
