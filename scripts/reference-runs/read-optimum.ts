@@ -36,11 +36,16 @@ export const readOptimum: Reader = (r, ctx) => {
  */
 export const readOptimumBenchmark: Reader = (r, ctx) => {
   const rec = r.record;
-  if (rec.batch_size === null || rec.seq_len === null) throw new Error(`${rec.id}: optimum-benchmark row without batch/seq`);
+  if (rec.batch_size === null || rec.seq_len === null)
+    throw new Error(`${rec.id}: optimum-benchmark row without batch/seq`);
   const gptq = /GPTQ/.test(rec.precision);
   const flash = /flash_attention_2/.test(rec.framework);
   r.say('HF transformers 4.35 generate (eager PyTorch, DynamicCache) -> inferenceRuntime eager');
-  r.say(flash ? 'attn_implementation flash_attention_2 -> flashAttention true' : 'transformers 4.35 default attention is eager -> flashAttention false');
+  r.say(
+    flash
+      ? 'attn_implementation flash_attention_2 -> flashAttention true'
+      : 'transformers 4.35 default attention is eager -> flashAttention false',
+  );
   if (gptq) r.say(`auto-gptq ${rec.quant_backend ?? ''} kernels -> int4/gptq, quantBackend exllama`);
   r.say('seqLen = prompt 256 + 512 new tokens');
   return {
@@ -64,8 +69,14 @@ export const readAutoGptqReadme: Reader = (r, ctx) => {
   const rec = r.record;
   if (rec.batch_size === null || rec.seq_len === null) throw new Error(`${rec.id}: AutoGPTQ row without batch/seq`);
   const gptq = /GPTQ/.test(rec.precision);
-  r.say('HF transformers generate of May 2023 (eager PyTorch, eager attention) -> inferenceRuntime eager, flashAttention false');
-  if (gptq) r.cannotExpress('auto-gptq CUDA kernel of May 2023', 'auto-gptq CUDA kernel (fused 4-bit GEMV) -> int4/gptq with the default inference backend');
+  r.say(
+    'HF transformers generate of May 2023 (eager PyTorch, eager attention) -> inferenceRuntime eager, flashAttention false',
+  );
+  if (gptq)
+    r.cannotExpress(
+      'auto-gptq CUDA kernel of May 2023',
+      'auto-gptq CUDA kernel (fused 4-bit GEMV) -> int4/gptq with the default inference backend',
+    );
   r.say('seqLen = 512 new tokens (the alpaca prompt, a few dozen tokens, not counted)');
   return {
     model: shapeOf(r, ctx),
