@@ -48,6 +48,13 @@ export const readOptimumBenchmark: Reader = (r, ctx) => {
   );
   if (gptq) r.say(`auto-gptq ${rec.quant_backend ?? ''} kernels -> int4/gptq, quantBackend exllama`);
   r.say('seqLen = prompt 256 + 512 new tokens');
+  // transformers 4.35 returns a new tuple cache from LlamaModel.forward (next_decoder_cache += ...) while generate
+  // still holds the previous one (huggingface/transformers@v4.35.2 src/transformers/models/llama/modeling_llama.py):
+  // max allocated holds two KV caches at the peak. The input's eager runtime has the per-layer DynamicCache of 4.36+.
+  r.cannotExpress(
+    'transformers 4.35 tuple KV cache (two caches allocated at the peak)',
+    'transformers 4.35 tuple KV cache: the previous and the next cache are both allocated during a step (2 x KV at the peak) not expressible',
+  );
   return {
     model: shapeOf(r, ctx),
     method: 'inference',
