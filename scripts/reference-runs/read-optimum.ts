@@ -28,3 +28,74 @@ export const readOptimum: Reader = (r, ctx) => {
   r.say('HF transformers generate (eager PyTorch) -> inferenceRuntime eager');
   return config;
 };
+
+/**
+ * huggingface/optimum-benchmark examples/running-llamas (2023-11-29): transformers 4.35.2 generate on one
+ * A100-SXM4-80GB, prompt 256 + 512 forced new tokens, fp16 (default eager attention, or flash_attention_2)
+ * and auto-gptq 4-bit with ExLlama v1/v2 kernels; max allocated memory.
+ */
+export const readOptimumBenchmark: Reader = (r, ctx) => {
+  const rec = r.record;
+  if (rec.batch_size === null || rec.seq_len === null)
+    throw new Error(`${rec.id}: optimum-benchmark row without batch/seq`);
+  const gptq = /GPTQ/.test(rec.precision);
+  const flash = /flash_attention_2/.test(rec.framework);
+  r.say('HF transformers 4.35 generate (eager PyTorch, DynamicCache) -> inferenceRuntime eager');
+  r.say(
+    flash
+      ? 'attn_implementation flash_attention_2 -> flashAttention true'
+      : 'transformers 4.35 default attention is eager -> flashAttention false',
+  );
+  if (gptq) r.say(`auto-gptq ${rec.quant_backend ?? ''} kernels -> int4/gptq, quantBackend exllama`);
+  r.say('seqLen = prompt 256 + 512 new tokens');
+  // transformers 4.35 returns a new tuple cache from LlamaModel.forward (next_decoder_cache += ...) while generate
+  // still holds the previous one (huggingface/transformers@v4.35.2 src/transformers/models/llama/modeling_llama.py):
+  // max allocated holds two KV caches at the peak. The input's eager runtime has the per-layer DynamicCache of 4.36+.
+  r.cannotExpress(
+    'transformers 4.35 tuple KV cache (two caches allocated at the peak)',
+    'transformers 4.35 tuple KV cache: the previous and the next cache are both allocated during a step (2 x KV at the peak) not expressible',
+  );
+  return {
+    model: shapeOf(r, ctx),
+    method: 'inference',
+    precision: gptq ? 'int4' : 'fp16',
+    quant: gptq ? 'gptq' : 'none',
+    ...(gptq ? { quantBackend: 'exllama' as const } : {}),
+    batchSize: rec.batch_size,
+    seqLen: rec.seq_len,
+    flashAttention: flash,
+    gpus: 1,
+    sharding: 'none',
+    kvCachePrecision: 'fp16',
+    inferenceRuntime: 'eager',
+  };
+};
+
+/** AutoGPTQ README 'Inference Speed' (2023-05-27): HF generate at batch 1, 512 forced new tokens, fp16 vs GPTQ. */
+export const readAutoGptqReadme: Reader = (r, ctx) => {
+  const rec = r.record;
+  if (rec.batch_size === null || rec.seq_len === null) throw new Error(`${rec.id}: AutoGPTQ row without batch/seq`);
+  const gptq = /GPTQ/.test(rec.precision);
+  r.say(
+    'HF transformers generate of May 2023 (eager PyTorch, eager attention) -> inferenceRuntime eager, flashAttention false',
+  );
+  if (gptq)
+    r.cannotExpress(
+      'auto-gptq CUDA kernel of May 2023',
+      'auto-gptq CUDA kernel (fused 4-bit GEMV) -> int4/gptq with the default inference backend',
+    );
+  r.say('seqLen = 512 new tokens (the alpaca prompt, a few dozen tokens, not counted)');
+  return {
+    model: shapeOf(r, ctx),
+    method: 'inference',
+    precision: gptq ? 'int4' : 'fp16',
+    quant: gptq ? 'gptq' : 'none',
+    batchSize: rec.batch_size,
+    seqLen: rec.seq_len,
+    flashAttention: false,
+    gpus: rec.num_gpus ?? 1,
+    sharding: 'none',
+    kvCachePrecision: 'fp16',
+    inferenceRuntime: 'eager',
+  };
+};

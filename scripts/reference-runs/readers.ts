@@ -5,7 +5,7 @@ import { readTorchtune } from './read-torchtune';
 import { readFms } from './read-fms';
 import { readLlamaCpp } from './read-llama-cpp';
 import { readLitgpt } from './read-litgpt';
-import { readOptimum } from './read-optimum';
+import { readAutoGptqReadme, readOptimum, readOptimumBenchmark } from './read-optimum';
 import { readFeasibility, readPeft } from './read-feasibility';
 import { readHfPerfGuide } from './read-hf-perf';
 import { readAutoAwq, readBloomInference, readExllama, readGptFast, readServing } from './read-engines';
@@ -86,6 +86,27 @@ export const SOURCES: SourceSpec[] = [
     family: () => 'hf-generate',
     kind: (r) => (r.record.throughput_unit === 'tokens/s' ? 'decode' : null),
     scope: (r) => (r.record.throughput_unit === 'tokens/s' ? 'per-gpu' : null),
+  },
+  {
+    source: /^huggingface\/optimum-benchmark examples\/running-llamas/,
+    read: readOptimumBenchmark,
+    family: () => 'hf-generate',
+    kind: (r) => (r.record.throughput_unit === 'tokens/s' ? 'decode' : null),
+    scope: (r) => (r.record.throughput_unit === 'tokens/s' ? 'per-gpu' : null),
+  },
+  {
+    source: /^AutoGPTQ README /,
+    read: readAutoGptqReadme,
+    family: () => 'hf-generate',
+    kind: (r) => (r.record.throughput_unit === 'tokens/s' ? 'decode' : null),
+    scope: streamScope,
+  },
+  {
+    source: /^HF blog 'A Gentle Introduction to 8-bit Matrix Multiplication'/,
+    read: readBloomInference,
+    family: () => 'hf-generate',
+    kind: decodeOrPrefill,
+    scope: streamScope,
   },
   {
     source: /^huggingface\/peft README/,

@@ -93,6 +93,7 @@ const CARD_BY_GPU: Record<string, { card: string | null; clause?: string }> = {
     clause: '"A100" -> a100-80gb (60 GiB peaks in the same README imply 80GB; SXM assumed)',
   },
   'A100-SXM4-80GB': { card: 'a100-80gb' },
+  'A100 40GB': { card: 'a100-40gb', clause: '"A100 40GB" form factor not stated -> SXM (a100-40gb)' },
   'A100 SXM 80GB': { card: 'a100-80gb' },
   'A100 PCIe 80GB': { card: 'a100-80gb-pcie' },
   'A10G 24GB': { card: 'a10g' },

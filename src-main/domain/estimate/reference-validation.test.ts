@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FITTED, FOLDS } from './fitted-constants';
+import { expressible } from '../../../scripts/accuracy/categories';
 import { scoreAll, type Scored } from '../../../scripts/accuracy/folds';
 import { Predictor } from '../../../scripts/accuracy/predict';
 import { loadDataset } from '../../../scripts/accuracy/rows';
@@ -17,10 +18,14 @@ const inSample = scoreAll(data, predictor, FITTED);
 const memory = (s: Scored) => s.row.quantity === 'memory' && !s.row.secondMeter;
 
 describe('memory estimate against published peaks (in-sample)', () => {
-  it('core rows: median |error| ≤ 10% and ≥ 80% within ±20%', () => {
-    const core = summarize(inSample.scored.filter((s) => memory(s) && s.row.run.core).map((s) => s.error));
+  it('core rows the input can express: median |error| ≤ 10% and ≥ 80% within ±20%', () => {
+    // A row with a setting the input cannot carry (recipe.notExpressible, e.g. the two KV caches transformers 4.35
+    // keeps allocated during a step) is no formula regression: `npm run accuracy` scores it, this guard does not.
+    const core = summarize(
+      inSample.scored.filter((s) => memory(s) && s.row.run.core && expressible(s)).map((s) => s.error),
+    );
     expect(core.n).toBeGreaterThan(100);
-    // Today 7.0% and 84.5% (142 core rows): margins of 3 points and 4.5 points (6 rows), so a re-read meter
+    // Today 6.4% and 84.6% (130 rows): margins of 3.6 points and 4.6 points (6 rows), so a re-read meter
     // or a refit of the allocator share does not fail the test but a formula that moves many rows does.
     expect(core.median).toBeLessThanOrEqual(0.1);
     expect(core.within20).toBeGreaterThanOrEqual(0.8);
