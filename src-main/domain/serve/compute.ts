@@ -65,9 +65,18 @@ export interface ServeSetup {
   kvConcurrency: ServeCapacity['kvConcurrency'];
   averageRequestTokens: number;
   largestMaxModelLen: number | null;
+  /** Sequences at once (KV pool and max_num_seqs) for each max_model_len on this server: the chart's points. */
+  concurrencyByContext: ContextPoint[];
   speed: ServeSpeed | null;
   /** Offers of this card, cheapest first (empty when it does not fit or has no offer in the currency). */
   offers: ServeOfferCost[];
+}
+
+/** One point of concurrency against context length. */
+export interface ContextPoint {
+  maxModelLen: number;
+  /** Sequences of that length held at once; 0 where the server would not start with it. */
+  sequences: number;
 }
 
 /** One row of the ranking: a server under one offer. */
@@ -152,6 +161,11 @@ export function serveCompute(input: ServeInput, ctx: ServeContext): ServeResult 
         kvConcurrency: capacity.kvConcurrency,
         averageRequestTokens: capacity.averageRequestTokens,
         largestMaxModelLen: capacity.largestMaxModelLen,
+        concurrencyByContext: contextLengths(settled.modelMaxContext ?? setup.maxModelLen).map((maxModelLen) => ({
+          maxModelLen,
+          sequences: capacityOf(settled.model, card, { ...setup, maxModelLen }, traffic).maxConcurrentSequences
+            .atMaxModelLen,
+        })),
         speed,
         offers,
       });
@@ -205,6 +219,13 @@ export function serveSpeed(
     maxRequestsPerSecond: maxRateMeeting(step, traffic, maxBatch, targets),
     link: step.link,
   };
+}
+
+/** The context lengths a chart shows: powers of two from 512 below `limit`, and the limit itself. */
+export function contextLengths(limit: number): number[] {
+  const lengths: number[] = [];
+  for (let length = 512; length < limit; length *= 2) lengths.push(length);
+  return [...lengths, limit];
 }
 
 function rankRows(setups: readonly ServeSetup[]): ServeRankRow[] {
