@@ -1,17 +1,19 @@
 import type { Card, ModelPreset } from '../../src-main/domain/catalog';
-import type { EstimateInput, Precision, Quant, ResolvedModel } from '../../src-main/domain/estimate/input';
-import { resolveModel } from '../../src-main/domain/estimate/shape';
+import type { Precision, Quant } from '../../src-main/domain/estimate/input';
 import { GIB } from '../../src-main/domain/estimate/units';
+import { InputError } from '../../src-main/domain/errors';
+import { modelInputObjectSchema } from '../../src-main/domain/fields/model-fields';
 import type { ServeEngine } from '../../src-main/domain/fields/serve-fields';
 import {
-  latencyAt,
   requestCapacityPerSecond,
   serveCapacity,
+  serveInputSchema,
   serveThroughput,
-  type EngineSetup,
+  settleServeInput,
+  stepModel,
+  type OneServer,
+  type ServeInput,
 } from '../../src-main/domain/serve';
-import { FALLBACK_MAX_MODEL_LEN } from '../../src-main/domain/serve/input';
-import { batchDefaults } from '../../src-main/domain/serve/serve-constants';
 import type { ReferenceRun } from '../../src-main/domain/reference-runs';
 import { readDataFile, readReferenceRuns } from '../data-files';
 import { readServingMeasurements } from '../serving/files';
@@ -83,33 +85,62 @@ function engineOf(r: ServingRecord): ServeEngine {
 }
 
 /**
- * The serving core's setup for a row: what the source states, else the defaults `cardwise capacity` would take
- * (vLLM's gpu_memory_utilization 0.9 and batch defaults by card). TensorRT-LLM's benchmarks run with
+ * A row as the serve input `cardwise capacity` takes (src-main/domain/fields/serve-fields.ts): what the source
+ * states, and nothing where it states nothing, so the core's own defaults apply (gpu_memory_utilization 0.9, vLLM's
+ * batch defaults by card, the model's context limit). TensorRT-LLM's benchmarks run with
  * kv_cache_free_gpu_mem_fraction 0.95 (perf-overview.md), taken as the share of the card.
  */
-function setupOf(
+function inputOf(
   r: ServingRecord,
-  card: Card,
-  preset: ModelPreset | undefined,
+  modelInput: ServeInput['model'],
   weights: { precision: Precision; quant: Quant },
-): EngineSetup {
+  traffic?: { promptTokens: number; outputTokens: number; requestsPerSecond?: number },
+): ServeInput {
   const engine = engineOf(r);
-  const defaults = batchDefaults(card, engine);
   const s = r.setup;
   const llama = engine === 'llamacpp';
   const share =
     r.engine === 'tensorrt-llm' ? 0.95 : engine === 'sglang' ? s.mem_fraction_static : s.gpu_memory_utilization;
-  return {
+  const maxModelLen = (llama ? s.n_ctx : s.max_model_len) ?? engineLength(r);
+  return serveInputSchema.parse({
+    model: modelInput,
     engine,
-    gpus: llama ? r.gpu.count : s.tensor_parallel * s.pipeline_parallel,
     precision: weights.precision,
     quant: weights.quant,
-    maxModelLen: (llama ? s.n_ctx : s.max_model_len) ?? engineLength(r) ?? preset?.maxContext ?? FALLBACK_MAX_MODEL_LEN,
-    gpuMemoryUtilization: share ?? 0.9,
-    kvBytes: s.kv_cache_dtype === 'fp8' ? 1 : 2,
-    maxNumBatchedTokens: s.max_num_batched_tokens ?? defaults.maxNumBatchedTokens,
-    maxNumSeqs: s.max_num_seqs ?? defaults.maxNumSeqs,
-  };
+    gpu: r.gpu.card,
+    gpus: gpusOf(r),
+    ...(maxModelLen !== null ? { maxModelLen } : {}),
+    ...(share !== null ? { gpuMemoryUtilization: share } : {}),
+    kvCacheDtype: s.kv_cache_dtype === 'fp8' ? 'fp8' : 'auto',
+    ...(s.max_num_batched_tokens !== null ? { maxNumBatchedTokens: s.max_num_batched_tokens } : {}),
+    ...(s.max_num_seqs !== null ? { maxNumSeqs: s.max_num_seqs } : {}),
+    ...traffic,
+  });
+}
+
+/**
+ * The model of a row for the serve input: a preset's id, or a shape of data/measurements/models.json. A fine-tune
+ * mapped to a preset's shape (`model.mapping`) whose stated context is longer than the preset's limit is given as
+ * that shape, so the row's own context applies (vllm#13061: DeepSeek-R1-Distill-Qwen-14B at 131072 tokens, the
+ * shape of Qwen2.5 14B, whose limit is 32768): the core refuses a max_model_len above a preset's limit, as vLLM does.
+ */
+function modelInputOf(
+  r: ServingRecord,
+  presets: ModelPreset[],
+  shapes: Array<{ id: string; shape: Record<string, unknown> }>,
+): ServeInput['model'] {
+  const preset = presets.find((p) => p.id === r.model.id);
+  if (!preset) return shapes.find((x) => x.id === r.model.id)?.shape as ServeInput['model'];
+  const stated = r.engine === 'llamacpp' ? r.setup.n_ctx : r.setup.max_model_len;
+  if (r.model.mapping === null || stated === null || preset.maxContext === undefined || stated <= preset.maxContext)
+    return preset.id;
+  const keys = Object.keys(modelInputObjectSchema.shape) as Array<keyof ModelPreset>;
+  return modelInputObjectSchema.parse(Object.fromEntries(keys.filter((k) => k in preset).map((k) => [k, preset[k]])));
+}
+
+/** GPUs of one server: llama.cpp splits layers over every card; the others run tensor × pipeline parallel. */
+function gpusOf(r: ServingRecord): number {
+  return engineOf(r) === 'llamacpp' ? r.gpu.count : r.setup.tensor_parallel * r.setup.pipeline_parallel;
 }
 
 /** TensorRT-LLM builds its engines for input + output tokens ($seq_len of perf-overview.md's dataset table). */
@@ -139,16 +170,11 @@ const score = (
   error: estimate / measured - 1,
 });
 
-function scoreKv(
-  r: KvPoolRecord,
-  model: ResolvedModel,
-  card: Card,
-  setup: EngineSetup,
-  base: Omit<ServingScore, 'quantity' | 'measured' | 'estimate' | 'error' | 'key'>,
-): ServingScore[] | string {
-  const capacity = serveCapacity(model, card, setup, { promptTokens: 1, outputTokens: 1 });
-  const { memory } = capacity;
-  if (setup.engine === 'llamacpp') {
+type ScoreBase = Omit<ServingScore, 'quantity' | 'measured' | 'estimate' | 'error' | 'key'>;
+
+function scoreKv(r: KvPoolRecord, input: ServeInput, server: OneServer, base: ScoreBase): ServingScore[] {
+  const { memory } = serveCapacity(input, server);
+  if (input.engine === 'llamacpp') {
     const out: ServingScore[] = [];
     const kv = r.kv.kv_buffer_mib_per_gpu;
     const compute = r.kv.compute_buffer_mib_per_gpu;
@@ -168,35 +194,42 @@ function scoreKv(
 
 function scoreThroughput(
   r: ThroughputRecord,
-  model: ResolvedModel,
-  modelInput: EstimateInput['model'],
-  card: Card,
-  setup: EngineSetup,
-  base: Omit<ServingScore, 'quantity' | 'measured' | 'estimate' | 'error' | 'key'>,
+  modelInput: ServeInput['model'],
+  weights: { precision: Precision; quant: Quant },
+  server: OneServer,
+  base: ScoreBase,
 ): ServingScore[] | string {
   const traffic = { promptTokens: r.load.input_tokens, outputTokens: r.load.output_tokens };
-  const capacity = serveCapacity(model, card, setup, traffic);
+  const input = inputOf(r, modelInput, weights, traffic);
+  const capacity = serveCapacity(input, server);
   if (!capacity.fits) return 'the core says this server does not start';
-  const step = serveThroughput(model, modelInput, card, setup, traffic);
-  const slots = Math.max(1, capacity.maxConcurrentSequences.atAverageRequest);
-  const inFlight = Math.min(slots, r.load.concurrency ?? Infinity, r.load.num_requests ?? Infinity);
   const out: ServingScore[] = [];
   const rate = r.load.request_rate;
   if (rate === 'inf' || rate === null) {
-    // Every request queued at once: the server runs as many as it holds, the rest wait (a closed batch).
+    // Every request queued at once: the server runs as many as it holds (its slots at the average request), or
+    // fewer where the client caps the requests in flight; the rest wait (a closed batch). The core's step model
+    // at that batch, on the setup serveCapacity settled.
+    const slots = Math.max(1, capacity.maxConcurrentSequences.atAverageRequest);
+    const inFlight = Math.min(slots, r.load.concurrency ?? Infinity, r.load.num_requests ?? Infinity);
+    const { model } = settleServeInput(input, server.presets);
+    const step = stepModel(model, input.model, server.card, capacity.setup, traffic);
     const perSecond = requestCapacityPerSecond(step, traffic, inFlight);
     if (r.load.output_tokens_per_s !== null)
       out.push(score(base, 'output-tps', r.load.output_tokens_per_s, perSecond * r.load.output_tokens));
     if (r.load.mean_itl_ms !== null) out.push(score(base, 'itl', r.load.mean_itl_ms, step.stepSeconds(inFlight) * 1e3));
     return out;
   }
-  const latency = latencyAt(step, { ...traffic, requestsPerSecond: rate }, slots);
-  const perSecond = Math.min(rate, requestCapacityPerSecond(step, traffic, slots));
+  // Poisson arrivals at the row's rate: TTFT and ITL at that rate, output at the rate or the capacity if lower.
+  const speed = serveThroughput({ ...input, requestsPerSecond: rate }, server);
+  if (speed === null) return 'the core says this server does not start';
+  const perSecond = Math.min(rate, speed.requestCapacityPerSecond);
   if (r.load.output_tokens_per_s !== null)
     out.push(score(base, 'output-tps', r.load.output_tokens_per_s, perSecond * r.load.output_tokens));
-  if (latency.stable) {
-    if (r.load.mean_ttft_ms !== null) out.push(score(base, 'ttft', r.load.mean_ttft_ms, latency.ttftMs));
-    if (r.load.mean_itl_ms !== null) out.push(score(base, 'itl', r.load.mean_itl_ms, latency.itlMs));
+  if (speed.stable) {
+    if (r.load.mean_ttft_ms !== null && speed.ttftMs !== null)
+      out.push(score(base, 'ttft', r.load.mean_ttft_ms, speed.ttftMs));
+    if (r.load.mean_itl_ms !== null && speed.itlMs !== null)
+      out.push(score(base, 'itl', r.load.mean_itl_ms, speed.itlMs));
   }
   return out;
 }
@@ -224,21 +257,23 @@ export function scoreServing(): ServingScores {
       skipped.push({ id: r.id, why: why ?? (weights as string) });
       continue;
     }
-    const preset = presets.find((p) => p.id === r.model.id);
-    const shape = shapes.find((s) => s.id === r.model.id);
-    const modelInput = (preset ? preset.id : shape?.shape) as EstimateInput['model'];
-    const { model } = resolveModel(modelInput, presets);
-    const card = cards.get(r.gpu.card) as Card;
-    const setup = setupOf(r, card, preset, weights);
+    const modelInput = modelInputOf(r, presets, shapes);
+    const server: OneServer = { presets, card: cards.get(r.gpu.card) as Card, gpus: gpusOf(r) };
     const base = {
       record: r,
       group: r.source.label,
       inSpeedFit: r.kind === 'throughput' && fitRepos.has(repositoryOf(r.source.url)),
     };
-    const result =
-      r.kind === 'kv_pool'
-        ? scoreKv(r, model, card, setup, base)
-        : scoreThroughput(r, model, modelInput, card, setup, base);
+    let result: ServingScore[] | string;
+    try {
+      result =
+        r.kind === 'kv_pool'
+          ? scoreKv(r, inputOf(r, modelInput, weights), server, base)
+          : scoreThroughput(r, modelInput, weights, server, base);
+    } catch (e) {
+      if (!(e instanceof InputError)) throw e;
+      result = `the core refuses the input (${e.field}: ${e.detail.code})`;
+    }
     if (typeof result === 'string') skipped.push({ id: r.id, why: result });
     else scored.push(...result);
   }
