@@ -86,7 +86,7 @@ describe('SGLang and llama.cpp memory per GPU (hand-computed)', () => {
     expect(memory.kvPoolTokens).toBe(Math.floor(pool / KV_PER_TOKEN));
   });
 
-  it('llama.cpp: n_parallel × n_ctx of KV plus a 512-token compute buffer, layers split over the cards', () => {
+  it('llama.cpp: n_parallel × n_ctx of KV plus the compute buffer of a 512-token micro-batch over the whole cache, layers split over the cards', () => {
     const { settled, setup } = setupFor(
       'llama-3.1-8b',
       'rtx-4090',
@@ -97,8 +97,10 @@ describe('SGLang and llama.cpp memory per GPU (hand-computed)', () => {
     // 4 slots × 8192 tokens × 131,072 B (int4 base, KV stays f16) ÷ 2 cards = 2 GiB per card.
     expect(memory.lines.kvPoolBytes).toBe((4 * 8192 * KV_PER_TOKEN) / 2);
     expect(memory.kvPoolTokens).toBe(4 * 8192);
-    // Compute buffer: 512 tokens × 102,400 B working set + 512 × 128,256 fp32 logits.
-    expect(memory.lines.activationBytes).toBe(512 * 102_400 + 512 * 128_256 * 4);
+    // Compute buffer: one layer's attention over the whole cache, fp32: the [32,768 × 512 × 32 heads] scores plus
+    // 512 tokens × (2 × 4096 residual/normed + 2 × 32 × 128 q/out + 2 × 8 × 128 k/v) rows; larger than the MLP
+    // (512 × (8192 + 3 × 14,336) × 4 B) and the logits (512 × 128,256 × 4 B).
+    expect(memory.lines.activationBytes).toBe(32_768 * 512 * 32 * 4 + 512 * 4 * (8192 + 8192 + 2048));
     expect(memory.lines.budgetBytes).toBeNull();
   });
 });

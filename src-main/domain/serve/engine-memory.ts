@@ -76,8 +76,8 @@ function rankShape(model: ResolvedModel, tp: number): ResolvedModel {
  * SGLang (sgl-project/sglang@01cc04e2 python/sglang/srt/model_executor/model_runner.py profile_max_num_token):
  * pool = free memory after loading − free memory before × (1 − mem_fraction_static); activations and CUDA graphs
  * live in the share left out.
- * llama.cpp: the KV of n_parallel slots of n_ctx tokens plus a compute buffer for one 512-token micro-batch, the
- * layers (and their KV) split over the cards.
+ * llama.cpp: the KV of n_parallel slots of n_ctx tokens plus the compute buffer of one 512-token micro-batch over
+ * the whole cache (llamaCppComputeBytes), the layers (and their KV) split over the cards.
  */
 export function engineMemory(model: ResolvedModel, card: Card, setup: EngineSetup): ServeMemory {
   const cardBytes = card.memoryGiB * GIB;
@@ -156,10 +156,7 @@ function llamaCppMemory(
   const slotTokens = setup.maxModelLen;
   const kvPoolBytes =
     (kvElementsPerRank(model, 1) * cachedLayerTokens(model, slotTokens) * setup.kvBytes * setup.maxNumSeqs) / n;
-  const ubatch = Math.min(LLAMA_CPP_UBATCH_TOKENS, slotTokens * setup.maxNumSeqs);
-  // The compute buffer holds one micro-batch's working set and its fp32 logits (as estimate/memory.ts for GGUF).
-  const activationBytes =
-    inferenceTransientBytes(model, ubatch, Math.min(slotTokens, ubatch), 2, true) + ubatch * model.vocab * 4;
+  const activationBytes = llamaCppComputeBytes(model, slotTokens * setup.maxNumSeqs);
   const contextBytes = CUDA_CONTEXT_BYTES;
   const kvPoolTokens = slotTokens * setup.maxNumSeqs;
   return {
@@ -179,6 +176,30 @@ function llamaCppMemory(
     kvPoolTokens,
     kvPoolBlocks: Math.floor(kvPoolTokens / SERVE.blockTokens),
   };
+}
+
+/**
+ * llama.cpp's compute buffer: ggml's graph allocator sizes it once for the worst-case graph, one micro-batch of
+ * n_tokens = min(n_ctx, n_ubatch) tokens attending over the whole cache, n_kv = kv_self.size
+ * (ggerganov/llama.cpp@0028010d01447c079f98bc33f06fca691fc99905 llama.cpp: llama_new_context_with_model "build
+ * worst-case graph", llm_build_context n_kv(worst_case ? kv_self.size : kv_self.n)), and reuses a tensor's memory
+ * once no later node reads it, so the buffer is the largest set of tensors alive at once. Without flash attention
+ * (off by default in llama.cpp until its 2025 "auto") that is the attention of one layer: llm_build_kqv's
+ * kq = ggml_mul_mat(k, q), [n_kv, n_tokens, n_head] in fp32 (soft_max runs in place), beside the layer's fp32
+ * residual, normed input and q/k/v/out rows. The MLP (gate, up and their product, 3·f per token) and the output
+ * logits (n_vocab per token, the worst case asks for every token's) come later, when the scores are freed.
+ * A layer split adds the scheduler's copies of each device's inputs (pipeline parallel), not counted here.
+ */
+export function llamaCppComputeBytes(model: ResolvedModel, cacheTokens: number): number {
+  const f32 = 4;
+  const tokens = Math.min(LLAMA_CPP_UBATCH_TOKENS, cacheTokens);
+  const rows = 2 * model.hidden;
+  const attention =
+    tokens * f32 * (rows + 2 * model.heads * model.headDim + 2 * model.kvHeads * model.headDim) +
+    cacheTokens * tokens * model.heads * f32;
+  const mlp = tokens * f32 * (rows + 3 * model.intermediate * model.expertsPerToken);
+  const logits = tokens * model.vocab * f32;
+  return Math.max(attention, mlp, logits);
 }
 
 /** Tokens-equivalent of one sequence of `length` tokens in the pool: sliding-window layers keep only their window. */
