@@ -10,6 +10,8 @@ import { useSessionStore } from '../../lib/session-store';
 import { useUrlState } from '../../lib/url-state';
 import { CUSTOM_SIZE } from '../estimate/estimate-form';
 import { LinkNotice } from '../shared/LinkNotice';
+import { CopyCli } from '../shared/CopyCli';
+import { capacityCommand } from '../../lib/cli-command';
 import { PAGE_LINKS } from '../shared/page-links';
 import { ConcurrencyChart } from './ConcurrencyChart';
 import { checkServeInput, SERVE_FIELDS, serveFormStore, shownServeFields, toServeInput } from './serve-form';
@@ -86,6 +88,7 @@ export function ServePage() {
   const rows = useMemo(() => (output ? serveTableRows(output) : []), [output]);
   const lines = useMemo(() => (output ? concurrencyLines(output) : []), [output]);
   const missing = output ? notFitting(output) : [];
+  const command = localProblem ? null : capacityCommand(input);
   const calibrated = rows.filter((row) => row.setup.calibration !== null);
   const top = rows[0];
   const averageTokens = top?.setup.averageRequestTokens ?? output?.setups[0]?.averageRequestTokens ?? 0;
@@ -184,6 +187,7 @@ export function ServePage() {
                   </details>
                 </section>
               ) : null}
+              {command ? <CopyCli command={command} idPrefix="srv" /> : null}
               {output.assumptions.length > 0 ? (
                 <section className="panel" aria-labelledby="srv-assumptions-title">
                   <h2 id="srv-assumptions-title">{t('serve.assumptionsTitle')}</h2>
