@@ -39,9 +39,9 @@ interface CapacityJson {
 }
 
 describe('cardwise capacity', () => {
-  it('--json: Llama 3.1 8B on one A100 80GB at 32k has 459,920 KV tokens (28,745 blocks) and 14 sequences at max_model_len', async () => {
-    // The pool arithmetic is in domain/serve/engine-memory.test.ts: 72 GiB budget − 14.96 GiB weights − 0.38 GiB
-    // activations − 0.16 GiB non-torch − 0.36 GiB CUDA graphs = 56.14 GiB ÷ 2 MiB per 16-token block.
+  it('--json: Llama 3.1 8B on one A100 80GB at 32k has 454,016 KV tokens (28,376 blocks) and 13 sequences at max_model_len', async () => {
+    // The pool arithmetic is in domain/serve/engine-memory.test.ts: 71.28 GiB budget − 14.96 GiB weights − 0.38 GiB
+    // activations − 0.16 GiB non-torch − 0.36 GiB CUDA graphs = 55.42 GiB ÷ 2 MiB per 16-token block.
     const result = await cardwise([
       'capacity',
       '--model',
@@ -65,11 +65,11 @@ describe('cardwise capacity', () => {
       card: 'a100-80gb',
       gpus: 1,
       fits: true,
-      kvPoolTokens: 459_920,
-      kvPoolBlocks: 28_745,
+      kvPoolTokens: 454_016,
+      kvPoolBlocks: 28_376,
     });
-    expect(setup!.maxConcurrentSequences.atMaxModelLen).toBe(14);
-    expect(setup!.nvidiaSmiGiB).toBe(72.5);
+    expect(setup!.maxConcurrentSequences.atMaxModelLen).toBe(13);
+    expect(setup!.nvidiaSmiGiB).toBe(71.78);
     expect(Object.keys(setup!.memory)).toEqual([
       'cardBytes',
       'budgetBytes',
@@ -80,6 +80,7 @@ describe('cardwise capacity', () => {
       'kvPoolBytes',
       'contextBytes',
       'nvidiaSmiBytes',
+      'cudaTotalBytes',
     ]);
   });
 
@@ -98,11 +99,12 @@ describe('cardwise capacity', () => {
       '0.8',
     ]);
     expect(result.status, result.stderr).toBe(0);
-    expect(result.stdout).toMatch(/engine budget\s+64\.0/);
+    // 0.8 × 79.2 GiB (CUDA's total of an 80 GB card) = 63.36; + 0.5 GiB context = 63.86.
+    expect(result.stdout).toMatch(/engine budget\s+63\.4/);
     expect(result.stdout).toMatch(/weights\s+15\.0/);
     expect(result.stdout).toMatch(/kvPoolTokens [\d,]+ \([\d,]+ blocks of 16\)/);
     expect(result.stdout).toMatch(/maxConcurrentSequences \d+ at 32,768 tokens/);
-    expect(result.stdout).toMatch(/nvidia-smi shows\s+64\.5/);
+    expect(result.stdout).toMatch(/nvidia-smi shows\s+63\.9/);
   });
 
   it('refuses a utilization outside (0, 1] naming the flag and the range', async () => {
@@ -122,11 +124,35 @@ describe('cardwise capacity', () => {
     );
   });
 
-  it('a model that fits on none of the servers tried exits 1 and says what would fit', async () => {
+  it('a model that fits on none of the servers tried says so and what would fit', async () => {
     const result = await cardwise(['capacity', '--model', 'llama-3.1-70b', '--gpu', 'rtx-4090', '--gpus', '1']);
-    expect(result.status).toBe(1);
-    expect(result.stdout).toMatch(/does not fit/);
-    expect(result.stderr).toMatch(/^error: --gpu: .*GPUs would fit/);
+    expect(result.status).toBe(0);
+    // 131.4 GiB of bf16 weights and a 131,072-token sequence: 16 RTX 4090s would hold them, fewer would not.
+    expect(result.stdout).toMatch(/does not fit: one sequence of max_model_len 131,072 .*; 16 GPUs would fit/);
+    expect(result.stdout).toMatch(/The model does not fit on any server tried/);
+  });
+
+  it('a context too long for the pool names the longest max_model_len that would fit', async () => {
+    const result = await cardwise([
+      'capacity',
+      '--model',
+      'llama-3.1-70b',
+      '--gpu',
+      'h100-sxm',
+      '--gpus',
+      '2',
+      '--max-model-len',
+      '32768',
+      '--json',
+    ]);
+    const output = JSON.parse(result.stdout) as CapacityJson & {
+      setups: { largestMaxModelLen: number | null; reason: { params: { advice: { code: string } } } }[];
+    };
+    const [setup] = output.setups;
+    expect(setup!.fits).toBe(false);
+    expect(setup!.largestMaxModelLen).toBeGreaterThan(16_000);
+    expect(setup!.largestMaxModelLen).toBeLessThan(32_768);
+    expect(setup!.reason.params.advice.code).toBe('serve.advice.lengthOrGpus');
   });
 
   it('an unknown card is refused at --gpu', async () => {

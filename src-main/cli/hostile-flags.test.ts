@@ -12,6 +12,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estimateFields } from '../domain/fields/estimate-fields';
 import { modelShapeFields } from '../domain/fields/model-fields';
+import { serveFields } from '../domain/fields/serve-fields';
 import { hostileText } from '../http/hostile.testkit';
 import { assertCliBuilt, bin, repoRoot } from './cli-test-support.testkit';
 import type { Command } from './command';
@@ -80,6 +81,7 @@ const BASES: Record<string, string[]> = {
   rank: ['rank', '--params', '7b', '--method', 'lora', '--json'],
   plan: ['plan', '--card', 'rtx-4090', '--hours', '10', '--json'],
   ownership: ['ownership', '--card-price', '15000', '--power-w', '4000', '--json'],
+  capacity: ['capacity', '--model', 'qwen2.5-0.5b', '--gpu', 'rtx-4090', '--gpus', '1', '--json'],
 };
 
 const byName = (name: string): Command => commands.find((command) => command.name === name)!;
@@ -100,6 +102,9 @@ const NUMBER_FLAGS: Record<string, string[]> = {
   rank: ['epochs', 'tokens-per-sample'],
   plan: valueFlags('plan').filter((flag) => !['card', 'provider', 'currency'].includes(flag)),
   ownership: valueFlags('ownership').filter((flag) => flag !== 'currency'),
+  capacity: tableBindings(serveFields)
+    .filter((binding) => binding.read === 'number')
+    .map((binding) => binding.flag),
 };
 
 /** `base` with `--flag value` (or `--flag=value`) in place of any value it had for the flag. */

@@ -14,6 +14,7 @@ function memoryTable(setup: Setup): string {
   const m = setup.memory;
   const rows: [string, number | null][] = [
     ['card memory', m.cardBytes],
+    ['CUDA total', m.cudaTotalBytes],
     ['engine budget', m.budgetBytes],
     ['weights', m.weightsBytes],
     ['activation peak', m.activationBytes],

@@ -1,8 +1,7 @@
-import { english } from '../../domain/messages';
 import { callChannel } from '../../ipc/register';
 import { printJson, type Command } from '../command';
 import { renderCapacity } from '../render-capacity';
-import { EXIT_FAILURE, nameTheFlag, UsageError } from '../report-error';
+import { nameTheFlag, UsageError } from '../report-error';
 import { flagForServeField, serveInputFromFlags, serveOptions } from '../serve-flags';
 
 /** `cardwise capacity`: what a serving engine leaves for the KV cache, how many requests fit, how fast and at what cost. */
@@ -16,7 +15,7 @@ export const capacityCommand: Command = {
   options: serveOptions,
   notes: [
     'Without --gpu every card of the catalog is tried, without --gpus 1, 2, 4 and 8 GPUs per server.',
-    'Exits 1 when --gpu is given and the model fits on none of the servers tried (the reason says what would).',
+    'A server the model does not fit says why and what would: a shorter --max-model-len or more --gpus.',
     'Example: cardwise capacity --model llama-3.1-8b --engine vllm --gpu a100-80gb --max-model-len 32768',
   ],
   async run({ flags, positionals, json, io, app }) {
@@ -25,13 +24,8 @@ export const capacityCommand: Command = {
     const output = await callChannel((await app()).dispatcher, 'serve:compute', input).catch((error: unknown) => {
       throw nameTheFlag(error, flagForServeField, '--gpu');
     });
+    // A server the model does not fit is an answer like `estimate`'s "does not fit": its reason says what would.
     if (json) printJson(io, output);
     else io.stdout(`${renderCapacity(output)}\n`);
-    // A named card that holds the model on no server tried is a failed answer, said in the output above.
-    if (input.gpu !== undefined && !output.setups.some((setup) => setup.fits)) {
-      const reason = output.setups[0]?.reason;
-      if (!json && reason) io.stderr(`error: --gpu: ${english(reason)}\n`);
-      return EXIT_FAILURE;
-    }
   },
 };

@@ -63,7 +63,12 @@ export const serveFields = {
     default: (c) => (c.engine === 'llamacpp' ? 'int4' : 'bf16'),
     why: (c) => (c.engine === 'llamacpp' ? REASON.ggufBase : undefined),
     label: 'field.precision',
-    flag: { name: 'precision', value: 'P', help: 'dtype the weights are held in' },
+    flag: {
+      name: 'precision',
+      value: 'P',
+      help: 'dtype the weights are held in',
+      defaultHelp: 'bf16; int4 for llamacpp',
+    },
     control: { kind: 'select', group: 'model', optionLabels: 'precision' },
   }),
   quant: field({
@@ -72,7 +77,12 @@ export const serveFields = {
     why: () => REASON.engineQuant,
     applies: (c) => isQuantized(c.precision) || msg('reason.unquantized', { precision: c.precision }),
     label: 'field.quant',
-    flag: { name: 'quant', value: 'Q', help: 'quantization scheme of a 4- or 8-bit base' },
+    flag: {
+      name: 'quant',
+      value: 'Q',
+      help: 'quantization scheme of a 4- or 8-bit base',
+      defaultHelp: 'gguf-q4_k_m / gguf-q8_0 for llamacpp, awq / gptq for vllm and sglang',
+    },
     control: {
       kind: 'select',
       group: 'model',

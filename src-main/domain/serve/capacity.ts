@@ -30,16 +30,14 @@ const gib = (bytes: number) => Math.round((bytes / GIB) * 100) / 100;
 function startProblem(model: ResolvedModel, setup: EngineSetup, memory: ServeMemory): Message | null {
   const { lines } = memory;
   if (setup.engine === 'llamacpp') {
-    if (lines.nvidiaSmiBytes > lines.cardBytes)
-      return msg('serve.noFit.llamacpp', { need: gib(lines.nvidiaSmiBytes), memory: gib(lines.cardBytes) });
+    if (lines.nvidiaSmiBytes > lines.cudaTotalBytes)
+      return msg('serve.noFit.llamacpp', { need: gib(lines.nvidiaSmiBytes), memory: gib(lines.cudaTotalBytes) });
     return null;
   }
-  if (
-    setup.engine === 'vllm' &&
-    lines.budgetBytes !== null &&
-    lines.budgetBytes + CUDA_CONTEXT_BYTES > lines.cardBytes
-  ) {
-    const most = Math.floor(((lines.cardBytes - CUDA_CONTEXT_BYTES) / lines.cardBytes) * 100) / 100;
+  // vLLM refuses to start when the requested share exceeds the memory free beside the CUDA context.
+  const total = lines.cudaTotalBytes;
+  if (setup.engine === 'vllm' && lines.budgetBytes !== null && lines.budgetBytes + CUDA_CONTEXT_BYTES > total) {
+    const most = Math.floor(((total - CUDA_CONTEXT_BYTES) / total) * 100) / 100;
     return msg('serve.noFit.utilization', { utilization: setup.gpuMemoryUtilization, most });
   }
   const oneSequence = sequenceTokens(model, setup.maxModelLen) * memory.kvBytesPerToken;

@@ -281,6 +281,6 @@ function engineAssumptions(v: ResolvedServeInput): Message[] {
   const said: Message[] = [msg(`serve.assume.engine.${v.engine}`)];
   if (v.maxNumBatchedTokens === undefined && v.engine !== 'llamacpp') said.push(msg('serve.assume.batchDefaults'));
   if (v.maxNumSeqs === undefined) said.push(msg(`serve.assume.maxNumSeqs.${v.engine}`));
-  said.push(msg('serve.assume.queueing'));
+  said.push(msg('serve.assume.speedModel'), msg('serve.assume.queueing'));
   return said;
 }

@@ -25,35 +25,36 @@ describe('vLLM memory per GPU (hand-computed)', () => {
     // vLLM's defaults on an A100: 2048 batched tokens, 256 sequences (EngineArgs.get_batch_defaults).
     expect([setup.maxNumBatchedTokens, setup.maxNumSeqs]).toEqual([2048, 256]);
     const memory = engineMemory(settled.model, card('a100-80gb'), setup);
-    const budget = 0.9 * 80 * GIB; // 77,309,411,328
+    // CUDA reports 99% of an HBM card's nominal memory as its total (79.2 of 80 GiB, serve-constants.ts).
+    const budget = 0.9 * 0.99 * 80 * GIB; // 76,536,317,214.72
     const weights = 8_030_261_248 * 2; // 16,060,522,496
     // profile_run over 2048 tokens: per token 2 B × (2·4096 residual + max(attention 2·32·128 + 2·8·128 = 10,240,
     // MLP 3·14,336 = 43,008)) = 102,400 B → 209,715,200 B; the sampler's logits over 256 rows: 256 × 128,256 × (2 + 4).
     const activation = 2048 * 102_400 + 256 * 128_256 * 6; // 406,716,416
     const nonTorch = 0.16 * GIB;
     const graphs = 0.36 * GIB;
-    const pool = budget - weights - activation - nonTorch - graphs; // 60,283,826,667.5
+    const pool = budget - weights - activation - nonTorch - graphs; // 59,510,732,554.24
     expect(memory.lines.budgetBytes).toBe(budget);
     expect(memory.lines.weightsBytes).toBe(weights);
     expect(memory.lines.activationBytes).toBe(activation);
     expect(memory.lines.kvPoolBytes).toBeCloseTo(pool, 0);
     expect(memory.kvBytesPerToken).toBe(KV_PER_TOKEN);
-    // Blocks of 16 tokens of 2,097,152 B: floor(60,283,826,667.5 / 2,097,152 = 28,745.57) = 28,745 → 459,920 tokens.
-    expect(memory.kvPoolBlocks).toBe(28_745);
-    expect(memory.kvPoolTokens).toBe(459_920);
-    // nvidia-smi: the budget plus the CUDA context (0.5 GiB) = 72.5 GiB.
-    expect(memory.lines.nvidiaSmiBytes / GIB).toBeCloseTo(72.5, 9);
+    // Blocks of 16 tokens of 2,097,152 B: floor(59,510,732,554.24 / 2,097,152 = 28,376.93) = 28,376 → 454,016 tokens.
+    expect(memory.kvPoolBlocks).toBe(28_376);
+    expect(memory.kvPoolTokens).toBe(454_016);
+    // nvidia-smi: the budget (71.28 GiB) plus the CUDA context (0.5 GiB) = 71.78 GiB.
+    expect(memory.lines.nvidiaSmiBytes / GIB).toBeCloseTo(71.78, 9);
   });
 
   it('concurrency at max_model_len is the pool over the request in blocks, as vLLM logs "Maximum concurrency"', () => {
     const { settled, setup } = setupFor('llama-3.1-8b', 'a100-80gb', { maxModelLen: 32768 });
     const capacity = capacityOf(settled.model, card('a100-80gb'), setup, { promptTokens: 1024, outputTokens: 128 });
-    // 28,745 blocks ÷ (32,768 / 16 = 2,048 blocks per sequence) = 14.04 → 14 sequences.
-    expect(capacity.kvConcurrency.atMaxModelLen).toBeCloseTo(28_745 / 2048, 9);
-    expect(capacity.maxConcurrentSequences.atMaxModelLen).toBe(14);
-    // The average request holds 1024 + 128 / 2 = 1088 tokens = 68 blocks: 422.7 by the pool, capped at max_num_seqs 256.
+    // 28,376 blocks ÷ (32,768 / 16 = 2,048 blocks per sequence) = 13.86 → 13 sequences.
+    expect(capacity.kvConcurrency.atMaxModelLen).toBeCloseTo(28_376 / 2048, 9);
+    expect(capacity.maxConcurrentSequences.atMaxModelLen).toBe(13);
+    // The average request holds 1024 + 128 / 2 = 1088 tokens = 68 blocks: 417.3 by the pool, capped at max_num_seqs 256.
     expect(capacity.averageRequestTokens).toBe(1088);
-    expect(capacity.kvConcurrency.atAverageRequest).toBeCloseTo(28_745 / 68, 9);
+    expect(capacity.kvConcurrency.atAverageRequest).toBeCloseTo(28_376 / 68, 9);
     expect(capacity.maxConcurrentSequences.atAverageRequest).toBe(256);
   });
 
@@ -61,8 +62,8 @@ describe('vLLM memory per GPU (hand-computed)', () => {
     const { settled, setup } = setupFor('llama-3.1-8b', 'a100-80gb', { maxModelLen: 32768, kvCacheDtype: 'fp8' });
     const memory = engineMemory(settled.model, card('a100-80gb'), setup);
     expect(memory.kvBytesPerToken).toBe(KV_PER_TOKEN / 2);
-    // Same pool bytes, 1,048,576 B blocks: floor(60,283,826,667.5 / 1,048,576 = 57,491.14) = 57,491.
-    expect(memory.kvPoolBlocks).toBe(57_491);
+    // Same pool bytes, 1,048,576 B blocks: floor(59,510,732,554.24 / 1,048,576 = 56,753.86) = 56,753.
+    expect(memory.kvPoolBlocks).toBe(56_753);
   });
 
   it('tensor parallel over 2 GPUs halves the weights and the KV heads per rank', () => {
@@ -79,8 +80,8 @@ describe('SGLang and llama.cpp memory per GPU (hand-computed)', () => {
   it('SGLang: pool = mem_fraction_static × free memory before loading − weights, in tokens', () => {
     const { settled, setup } = setupFor('llama-3.1-8b', 'a100-80gb', { engine: 'sglang', maxModelLen: 32768 });
     const memory = engineMemory(settled.model, card('a100-80gb'), setup);
-    // Free before loading = 80 GiB − 0.5 GiB context − 0.16 GiB non-torch = 79.34 GiB; × 0.9 = 71.406 GiB.
-    const pool = 0.9 * (80 - 0.5 - 0.16) * GIB - 8_030_261_248 * 2;
+    // Free before loading = 79.2 GiB CUDA total − 0.5 GiB context − 0.16 GiB non-torch = 78.54 GiB; × 0.9 = 70.686 GiB.
+    const pool = 0.9 * (0.99 * 80 - 0.5 - 0.16) * GIB - 8_030_261_248 * 2;
     expect(memory.lines.kvPoolBytes).toBeCloseTo(pool, 0);
     expect(memory.kvPoolTokens).toBe(Math.floor(pool / KV_PER_TOKEN));
   });
@@ -113,7 +114,7 @@ describe('what does not fit says what would', () => {
   });
 
   it('a context too long for the pool names the largest max_model_len that fits, and it does fit', () => {
-    // Llama 3.1 8B on an RTX 4090 (24 GiB, 0.9): ≈ 4.7 GiB of pool ≈ 38k tokens, less than one 131,072-token sequence.
+    // Llama 3.1 8B on an RTX 4090 (23.54 GiB for CUDA, 0.9): ≈ 4.3 GiB of pool ≈ 35k tokens, less than one 131,072-token sequence.
     const { settled, setup } = setupFor('llama-3.1-8b', 'rtx-4090', { maxModelLen: 131072 });
     const capacity = capacityOf(settled.model, card('rtx-4090'), setup, { promptTokens: 1024, outputTokens: 128 });
     expect(capacity.fits).toBe(false);
@@ -140,7 +141,7 @@ describe('what does not fit says what would', () => {
     const problem = (capacity.reason!.params as Record<string, { code: string; params: Record<string, unknown> }>)
       .problem!;
     expect(problem.code).toBe('serve.noFit.utilization');
-    // (80 − 0.5) / 80 = 0.99375 → 0.99.
+    // (79.2 − 0.5) / 79.2 = 0.9937 → 0.99.
     expect(problem.params.most).toBe(0.99);
   });
 });

@@ -6,7 +6,7 @@ import { CUDA_CONTEXT_BYTES, LLAMA_CPP_UBATCH_TOKENS } from '../estimate/runtime
 import { GIB } from '../estimate/units';
 import { weightBytes } from '../estimate/weights';
 import type { ServeEngine } from '../fields/serve-fields';
-import { SERVE } from './serve-constants';
+import { cudaTotalBytes, SERVE } from './serve-constants';
 
 /** One server: the engine, its settings and the GPUs it spans, every default already settled. */
 export interface EngineSetup {
@@ -26,6 +26,7 @@ export interface EngineSetup {
 
 /** Memory of one GPU of the server, by what holds it (bytes). `budgetBytes` is null for llama.cpp. */
 export interface ServeMemoryLines {
+  /** The card's nominal memory (what nvidia-smi's total shows). */
   cardBytes: number;
   budgetBytes: number | null;
   weightsBytes: number;
@@ -37,6 +38,8 @@ export interface ServeMemoryLines {
   contextBytes: number;
   /** What nvidia-smi shows for the process on this GPU once serving. */
   nvidiaSmiBytes: number;
+  /** The total CUDA reports (torch.cuda.mem_get_info), which the engines take their share of. */
+  cudaTotalBytes: number;
 }
 
 export interface ServeMemory {
@@ -66,7 +69,7 @@ function rankShape(model: ResolvedModel, tp: number): ResolvedModel {
 /**
  * Memory of one GPU of a serving engine.
  * vLLM (vllm-project/vllm@35d5cda1 vllm/v1/worker/gpu_worker.py determine_available_memory, and @a6d5c390
- * vllm/utils/mem_utils.py memory_profiling): requested = total × gpu_memory_utilization; the KV cache gets what is
+ * vllm/utils/mem_utils.py memory_profiling): requested = CUDA's total × gpu_memory_utilization; the KV cache gets what is
  * left after the weights, torch's peak increase during profile_run (a dummy forward of max_num_batched_tokens plus
  * the sampler over max_num_seqs rows) and the non-torch increase; since v0.21 the CUDA graphs' estimate too. The
  * CUDA context existed before the baseline snapshot, so nvidia-smi shows the budget plus the context.
@@ -78,10 +81,11 @@ function rankShape(model: ResolvedModel, tp: number): ResolvedModel {
  */
 export function engineMemory(model: ResolvedModel, card: Card, setup: EngineSetup): ServeMemory {
   const cardBytes = card.memoryGiB * GIB;
+  const totalBytes = cudaTotalBytes(card);
   const n = setup.gpus;
   const contextBytes = CUDA_CONTEXT_BYTES;
   const weightsBytes = weightBytes(model, setup.precision, setup.quant) / n;
-  if (setup.engine === 'llamacpp') return llamaCppMemory(model, setup, cardBytes, weightsBytes);
+  if (setup.engine === 'llamacpp') return llamaCppMemory(model, setup, cardBytes, totalBytes, weightsBytes);
 
   const kvBytesPerToken = kvElementsPerRank(model, n) * model.layers * setup.kvBytes;
   const tokens = setup.maxNumBatchedTokens;
@@ -93,7 +97,7 @@ export function engineMemory(model: ResolvedModel, card: Card, setup: EngineSetu
   const u = setup.gpuMemoryUtilization;
 
   if (setup.engine === 'sglang') {
-    const freeBefore = cardBytes - contextBytes - nonTorchBytes;
+    const freeBefore = totalBytes - contextBytes - nonTorchBytes;
     const kvPoolBytes = Math.max(0, u * freeBefore - weightsBytes);
     const kvPoolTokens = Math.floor(kvPoolBytes / kvBytesPerToken);
     const used = contextBytes + nonTorchBytes + weightsBytes + kvPoolBytes + activationBytes + cudaGraphBytes;
@@ -107,7 +111,8 @@ export function engineMemory(model: ResolvedModel, card: Card, setup: EngineSetu
         cudaGraphBytes,
         kvPoolBytes,
         contextBytes,
-        nvidiaSmiBytes: Math.min(cardBytes, used),
+        nvidiaSmiBytes: Math.min(totalBytes, used),
+        cudaTotalBytes: totalBytes,
       },
       kvBytesPerToken,
       kvPoolTokens,
@@ -115,7 +120,7 @@ export function engineMemory(model: ResolvedModel, card: Card, setup: EngineSetu
     };
   }
 
-  const budgetBytes = u * cardBytes;
+  const budgetBytes = u * totalBytes;
   const kvPoolBytes = Math.max(0, budgetBytes - weightsBytes - activationBytes - nonTorchBytes - cudaGraphBytes);
   // vLLM sizes the pool in whole blocks: num_gpu_blocks = available // (block_size × bytes per token).
   const kvPoolBlocks = Math.floor(kvPoolBytes / (SERVE.blockTokens * kvBytesPerToken));
@@ -130,6 +135,7 @@ export function engineMemory(model: ResolvedModel, card: Card, setup: EngineSetu
       kvPoolBytes,
       contextBytes,
       nvidiaSmiBytes: budgetBytes + contextBytes,
+      cudaTotalBytes: totalBytes,
     },
     kvBytesPerToken,
     kvPoolTokens: kvPoolBlocks * SERVE.blockTokens,
@@ -141,6 +147,7 @@ function llamaCppMemory(
   model: ResolvedModel,
   setup: EngineSetup,
   cardBytes: number,
+  totalBytes: number,
   weightsBytes: number,
 ): ServeMemory {
   const n = setup.gpus;
@@ -166,6 +173,7 @@ function llamaCppMemory(
       kvPoolBytes,
       contextBytes,
       nvidiaSmiBytes: weightsBytes + kvPoolBytes + activationBytes + contextBytes,
+      cudaTotalBytes: totalBytes,
     },
     kvBytesPerToken,
     kvPoolTokens,

@@ -18,25 +18,23 @@ export interface ServerCapacity extends ServeCapacity {
   setup: EngineSetup;
 }
 
+/** The settled input, the engine settings and the capacity of the one server. */
+function oneServer(input: ServeInput, server: OneServer) {
+  const settled = settleServeInput(input, server.presets);
+  const setup = engineSetup(settled, server.card, server.gpus ?? settled.values.gpus ?? 1);
+  const { promptTokens, outputTokens } = settled.values;
+  const capacity = capacityOf(settled.model, server.card, setup, { promptTokens, outputTokens });
+  return { settled, setup, capacity };
+}
+
 /**
  * The KV pool and concurrency of one server, from the serve input as the contract takes it: what a
  * published "# GPU blocks" / "GPU KV cache size: N tokens" / "Maximum concurrency" log line is scored against
  * (helper serve-data, data/measurements/serving.json). Throws InputError for incoherent input.
  */
 export function serveCapacity(input: ServeInput, server: OneServer): ServerCapacity {
-  const settled = settleServeInput(input, server.presets);
-  const setup = engineSetup(settled, server.card, server.gpus ?? settled.values.gpus ?? 1);
-  const v = settled.values;
-  const capacity = capacityOf(settled.model, server.card, setup, {
-    promptTokens: v.promptTokens,
-    outputTokens: v.outputTokens,
-  });
-  return {
-    ...capacity,
-    kvPoolTokens: capacity.memory.kvPoolTokens,
-    kvPoolBlocks: capacity.memory.kvPoolBlocks,
-    setup,
-  };
+  const { setup, capacity } = oneServer(input, server);
+  return { ...capacity, kvPoolTokens: capacity.memory.kvPoolTokens, kvPoolBlocks: capacity.memory.kvPoolBlocks, setup };
 }
 
 /**
@@ -45,12 +43,6 @@ export function serveCapacity(input: ServeInput, server: OneServer): ServerCapac
  * against. Null when the model does not fit that server (the capacity's reason says why).
  */
 export function serveThroughput(input: ServeInput, server: OneServer): ServeSpeed | null {
-  const settled = settleServeInput(input, server.presets);
-  const setup = engineSetup(settled, server.card, server.gpus ?? settled.values.gpus ?? 1);
-  const v = settled.values;
-  const capacity = capacityOf(settled.model, server.card, setup, {
-    promptTokens: v.promptTokens,
-    outputTokens: v.outputTokens,
-  });
-  return capacity.fits ? serveSpeed(settled, server.card, setup, capacity, v) : null;
+  const { settled, setup, capacity } = oneServer(input, server);
+  return capacity.fits ? serveSpeed(settled, server.card, setup, capacity, settled.values) : null;
 }

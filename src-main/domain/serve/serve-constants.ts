@@ -1,4 +1,5 @@
 import type { Card } from '../catalog';
+import { memoryClass } from '../estimate/speed-constants';
 import { GIB } from '../estimate/units';
 import type { ServeEngine } from '../fields/serve-fields';
 
@@ -32,7 +33,21 @@ export const SERVE = {
    * we take 4096 as the bound the decode batch meets first in practice, a choice).
    */
   sglangMaxRequests: 4096,
+  /**
+   * Share of a card's nominal memory that CUDA reports as its total (torch.cuda.mem_get_info, what vLLM multiplies
+   * by gpu_memory_utilization): "total_gpu_memory (79.19GiB)" of an 80 GB H100 (kubernetes-sigs/gateway-api-
+   * inference-extension#550), 0.990; of 24 GB GeForce cards 23.58 GiB (vllm-project/vllm#15340) and of a 32 GB
+   * RTX 5090 31.37 GiB (vllm-project/vllm#14452), 0.982 and 0.980. One log per memory class.
+   */
+  cudaVisibleShareHbm: 0.99,
+  cudaVisibleShareGddr: 0.981,
 } as const;
+
+/** The memory CUDA reports as the card's total, in bytes: the nominal size less what the driver keeps. */
+export function cudaTotalBytes(card: Pick<Card, 'name' | 'bandwidthGBps' | 'memoryGiB'>): number {
+  const share = memoryClass(card) === 'hbm' ? SERVE.cudaVisibleShareHbm : SERVE.cudaVisibleShareGddr;
+  return card.memoryGiB * GIB * share;
+}
 
 /** vLLM's batch defaults for the OpenAI server by card (EngineArgs.get_batch_defaults). */
 export interface BatchDefaults {
