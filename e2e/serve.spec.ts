@@ -139,6 +139,9 @@ test('the Run form logs a serving run: its section shows for inference only, and
   await page.getByLabel('Notes').fill('vLLM benchmark_serving');
   await page.getByRole('button', { name: 'Log run' }).click();
   await expect(page.getByText('Run logged')).toBeVisible();
+  // The log says it is a serving run, and sets no one-sequence prediction against its figures.
+  const row = page.locator('tr[data-origin="user"]').first();
+  await expect(row).toContainText('vLLM · 32 concurrent');
 
   const listed = await fetch(`${server.origin}/api/runs:list`, {
     method: 'POST',
