@@ -70,8 +70,8 @@ function rankShape(model: ResolvedModel, tp: number): ResolvedModel {
  * Memory of one GPU of a serving engine.
  * vLLM (vllm-project/vllm@35d5cda1 vllm/v1/worker/gpu_worker.py determine_available_memory, and @a6d5c390
  * vllm/utils/mem_utils.py memory_profiling): requested = CUDA's total × gpu_memory_utilization; the KV cache gets what is
- * left after the weights, torch's peak increase during profile_run (a dummy forward of max_num_batched_tokens plus
- * the sampler over max_num_seqs rows) and the non-torch increase; since v0.21 the CUDA graphs' estimate too. The
+ * left after the weights, torch's peak increase during profile_run (@4e179065 vllm/v1/worker/gpu_model_runner.py:
+ * _dummy_run of max_num_tokens, then _dummy_sampler_run over min(max_num_seqs, tokens) rows) and the non-torch increase; since v0.21 the CUDA graphs' estimate too. The
  * CUDA context existed before the baseline snapshot, so nvidia-smi shows the budget plus the context.
  * SGLang (sgl-project/sglang@01cc04e2 python/sglang/srt/model_executor/model_runner.py profile_max_num_token):
  * pool = free memory after loading − free memory before × (1 − mem_fraction_static); activations and CUDA graphs
