@@ -131,7 +131,7 @@ describe('cardwise estimate', () => {
     // The raw figures alone: the calibrated ones (cli-runs.test.ts) follow on the same lines.
     const result = cardwise(['estimate', ...lora13b, '--gpu', 'rtx-4090', '--no-calibration']);
     expect(result.status).toBe(0);
-    const totalLine = /^Total \(nvidia-smi\)\s+(\d+\.\d) GiB   likely (\d+\.\d)–(\d+\.\d) GiB$/m.exec(result.stdout);
+    const totalLine = /^Total \(nvidia-smi\)\s+(\d+\.\d) GiB {3}likely (\d+\.\d)–(\d+\.\d) GiB$/m.exec(result.stdout);
     expect(totalLine).not.toBeNull();
     // The interval from the held-out spread holds the estimate.
     const [total, low, high] = totalLine!.slice(1).map(Number) as [number, number, number];
