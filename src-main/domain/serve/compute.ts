@@ -1,3 +1,4 @@
+import { formatMoney } from '../cost/money';
 import type { Card, Currency, ModelPreset, Offer } from '../catalog';
 import { InputError } from '../errors';
 import type { InferenceSpeed } from '../estimate/speed';
@@ -286,8 +287,7 @@ function answerOf(ranking: readonly ServeRankRow[], setups: readonly ServeSetup[
       card: best.cardName,
       gpus: best.gpus,
       provider: best.provider,
-      cost: best.costPer1MOutputTokens,
-      currency,
+      cost: formatMoney(best.costPer1MOutputTokens, currency),
       rate: best.maxRequestsPerSecond,
     });
   }
