@@ -15,6 +15,11 @@ test('the classic question: 13B LoRA does not fit a 24 GB card, QLoRA does', asy
   await expect(verdictOn(page, 'rtx-4090')).toHaveText('Does not fit');
   const loraTotal = Number((await page.getByTestId('total-gib').innerText()).replace(/[^\d.]/g, ''));
   expect(loraTotal).toBeGreaterThan(24);
+  // The held-out spread around the total: "likely 25.1 GiB–31.0 GiB: …", holding the total.
+  const likely = (await page.getByTestId('total-likely').innerText()).match(/(\d+\.\d) GiB–(\d+\.\d) GiB/);
+  expect(likely).not.toBeNull();
+  expect(Number(likely![1])).toBeLessThanOrEqual(loraTotal);
+  expect(Number(likely![2])).toBeGreaterThanOrEqual(loraTotal);
 
   await page.getByRole('button', { name: /13B · QLoRA/ }).click();
   await settled(page);

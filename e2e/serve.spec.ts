@@ -114,3 +114,46 @@ test('a serving run logged on a card calibrates that card on the Serve page, and
     /^1 × GeForce RTX 4090: calibrated on 1 serving run: decode speed × [\d.]+, KV pool × [\d.]+ \(KV pool [\d,]+ → [\d,]+ tokens\)$/,
   );
 });
+
+test('the Run form logs a serving run: its section shows for inference only, and a bad figure is named at its field', async ({
+  page,
+}) => {
+  await page.goto(`${server.url}#/runs`);
+  await expect(page.locator('.runs-results[data-state="ready"]')).toBeVisible();
+  await page.getByRole('button', { name: 'Log a run', exact: true }).click();
+  const serving = page.getByRole('group', { name: 'Serving benchmark' });
+  await expect(serving).toHaveCount(0);
+  await page.locator('form.run-form').getByLabel('Method', { exact: true }).selectOption('inference');
+  await expect(serving).toBeVisible();
+
+  await serving.getByLabel('Serving engine').selectOption('vllm');
+  await serving.getByLabel('Concurrent requests').fill('32');
+  await serving.getByLabel('gpu_memory_utilization').fill('1.2');
+  await page.getByLabel('Peak memory per GPU (GiB)').fill('');
+  await page.getByRole('button', { name: 'Log run' }).click();
+  await expect(page.locator('#run-gpu-memory-utilization-error')).toBeVisible();
+
+  await serving.getByLabel('gpu_memory_utilization').fill('0.9');
+  await serving.getByLabel('KV cache size from the engine log (tokens)').fill('86240');
+  await page.getByLabel('Tokens per second (whole run)').fill('1210');
+  await page.getByLabel('Notes').fill('vLLM benchmark_serving');
+  await page.getByRole('button', { name: 'Log run' }).click();
+  await expect(page.getByText('Run logged')).toBeVisible();
+  // The log says it is a serving run, and sets no one-sequence prediction against its figures.
+  const row = page.locator('tr[data-origin="user"]').first();
+  await expect(row).toContainText('vLLM · 32 concurrent');
+
+  const listed = await fetch(`${server.origin}/api/runs:list`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${server.token}` },
+    body: JSON.stringify({ filter: { origin: 'mine' } }),
+  });
+  const { data } = (await listed.json()) as { data: { runs: Record<string, unknown>[] } };
+  expect(data.runs[0]).toMatchObject({
+    engine: 'vllm',
+    concurrency: 32,
+    gpuMemoryUtilization: 0.9,
+    kvPoolTokens: 86240,
+    tokensPerSecond: 1210,
+  });
+});

@@ -14,6 +14,9 @@ const PART_LABEL: Record<(typeof PARTS)[number], string> = {
   runtime: 'CUDA context and runtime',
 };
 
+/** A card's verdict: tight = its memory falls inside the interval of the likely peak. */
+const VERDICT_TEXT = { fits: 'fits', tight: 'tight', no: 'does not fit' } as const;
+
 /** The human report of one estimate: model, set-up, assumptions, breakdown, fit per card, speed. */
 export function renderEstimate(output: EstimateOutput): string {
   const lines: string[] = [];
@@ -45,7 +48,10 @@ export function renderEstimate(output: EstimateOutput): string {
   const allocated = formatGiB(output.perGpu.allocatedBytes);
   const width = Math.max(total.length, allocated.length);
   const memory = calibratedMemory(output);
-  lines.push(`Total (nvidia-smi)      ${total.padStart(width)} GiB${memory ? `   ${memory.total}` : ''}`);
+  const { lowBytes, highBytes } = output.memoryInterval;
+  // The held-out spread: 80% of published runs measured within it (memory-interval.ts).
+  const likely = `likely ${formatGiB(lowBytes)}–${formatGiB(highBytes)} GiB`;
+  lines.push(`Total (nvidia-smi)      ${total.padStart(width)} GiB   ${likely}${memory ? `   ${memory.total}` : ''}`);
   lines.push(`Allocated (torch peak)  ${allocated.padStart(width)} GiB${memory ? `   ${memory.allocated}` : ''}`);
   lines.push('');
   lines.push(
@@ -61,7 +67,7 @@ export function renderEstimate(output: EstimateOutput): string {
       output.fits.map((fit) => [
         fit.card,
         formatGiB(fit.memoryBytes),
-        fit.fits ? 'fits' : 'does not fit',
+        VERDICT_TEXT[fit.verdict],
         formatGiB(fit.headroomBytes),
         fit.largestBatch > 0 ? String(fit.largestBatch) : '-',
         fit.longestSeq > 0 ? fit.longestSeq.toLocaleString('en-US') : '-',

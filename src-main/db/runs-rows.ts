@@ -26,7 +26,7 @@ const PLAIN_KEYS = [
   'outcome',
 ] as const;
 
-/** The serving columns (migration 006): in the content key only when a run has one, so older keys stay. */
+/** The serving columns (migration 005): in the content key only when a run has one, so older keys stay. */
 const SERVING_KEYS = [
   'engine',
   'concurrency',
@@ -118,7 +118,7 @@ export function runValues(input: RunInput, meta: RunMeta): unknown[] {
   const config = columns.json;
   const notes = input.notes ?? '';
   // What the user logged: the plain fields, the card, the configuration and the notes (and the
-  // serving figures of a serving run: a run without them keys as it did before migration 006).
+  // serving figures of a serving run: a run without them keys as it did before migration 005).
   const logged = [...plain, input.card, config, notes];
   const key = contentKey(serving.some((v) => v !== null) ? [...logged, ...serving] : logged);
   return [

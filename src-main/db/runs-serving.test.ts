@@ -26,7 +26,7 @@ const serving: RunInputDraft = {
   outcome: 'ok',
 };
 
-describe('serving runs in the store (migration 006)', () => {
+describe('serving runs in the store (migration 005)', () => {
   it('stores every serving figure and reads it back after reopening', () => {
     const file = path.join(tempDir(), 'cardwise.db');
     const db = openDb(file);
@@ -47,14 +47,14 @@ describe('serving runs in the store (migration 006)', () => {
     expect(() => db.prepare("UPDATE runs SET engine = 'tgi' WHERE id = ?").run(run.id)).toThrow(/CHECK/);
   });
 
-  it('keeps the content key of a run without serving figures as it was before 006', () => {
+  it('keeps the content key of a run without serving figures as it was before 005', () => {
     const db = openDb(path.join(tempDir(), 'cardwise.db'));
     const plain: RunInputDraft = { config: { model: 'qwen2.5-7b', method: 'lora' }, card: 'rtx-4090', gpus: 1 };
     const run = addRun(db, plain, { estimate: null });
     const { content_key: key } = db.prepare('SELECT content_key FROM runs WHERE id = ?').get(run.id) as {
       content_key: string;
     };
-    // The pre-006 key: the twelve plain columns (startedAt … outcome), the card, the config JSON and the notes.
+    // The pre-005 key: the twelve plain columns (startedAt … outcome), the card, the config JSON and the notes.
     const before = [null, 1, null, null, null, null, null, null, null, null, null, 'ok'];
     expect(key).toBe(contentKey([...before, 'rtx-4090', JSON.stringify(plain.config), '']));
   });

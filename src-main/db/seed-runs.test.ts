@@ -97,7 +97,14 @@ describe('seedPublishedRuns on a changed file', () => {
 
   it('updates a row in place, removes a row that left the file, and leaves the user runs alone', () => {
     const db = freshDb();
-    const mine = addRun(db, { config: row.config as never, card: row.card!, gpus: 1, outcome: 'ok', notes: 'mine' });
+    const mine = addRun(db, {
+      config: row.config as never,
+      card: row.card!,
+      gpus: 1,
+      outcome: 'ok',
+      durationHours: 1,
+      notes: 'mine',
+    });
     const second = { ...row, id: 'second' };
     seedPublishedRuns(db, dataDir([row, second]));
     const before = byRef(db, row.id)!;

@@ -50,6 +50,8 @@ const DATA_KEYS = new Set([
   'inferenceRuntime',
   'kind',
   'bound',
+  // A card's verdict (fits, tight, no): an enum the doors translate.
+  'verdict',
   'item',
   'key',
   'cheaperBefore',

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { GIB, formatCardGiB, formatGiB, formatNumber, formatPercent } from '../lib/format';
-import { fitVerdict } from '../lib/verdict';
+import type { Verdict } from '../lib/verdict';
 
 /** One card as the bars need it. */
 export interface CardFitRow {
@@ -15,6 +15,8 @@ export interface CardFitRow {
   largestBatch: number;
   /** Longest sequence that fits at the chosen batch size (0 = none). */
   longestSeq?: number;
+  /** The domain's verdict: tight when the card's memory falls inside the interval of the likely peak. */
+  verdict: Verdict;
 }
 
 interface CardFitBarsProps {
@@ -33,7 +35,7 @@ export function CardFitBars({ rows, peakBytes, headroomFraction, onAskFit }: Car
     <ul className="fit-list" aria-label={t('estimate.fitTitle')}>
       {rows.map((row) => {
         const need = row.neededBytes ?? peakBytes;
-        const verdict = fitVerdict(row.fits, need, row.capacityBytes, headroomFraction);
+        const verdict = row.verdict;
         const used = need / row.capacityBytes;
         const summary = t('estimate.fitSummary', {
           need: formatGiB(need),

@@ -2,6 +2,8 @@ import type { EstimateInput } from '../../src-main/domain/estimate/input';
 import { estimateFields } from '../../src-main/domain/fields/estimate-fields';
 import { listFields, type AnyField } from '../../src-main/domain/fields/field';
 import { modelAttentionFields, modelShapeFields } from '../../src-main/domain/fields/model-fields';
+import { serveFields } from '../../src-main/domain/fields/serve-fields';
+import type { ServeInput } from '../../src-main/domain/serve';
 import type { ChannelInput } from '../../src-main/ipc/contract';
 
 type RankInput = ChannelInput<'rank:compute'>;
@@ -72,5 +74,16 @@ export function rankCommand(rank: RankInput): string {
   put('billing', options.billing);
   put('currency', options.currency);
   put('sort', options.sort);
+  return words.join(' ');
+}
+
+/**
+ * The `cardwise capacity …` command of a Serve question: the flag of each field it gives, from the serve
+ * table (`--model` takes a preset id or a size); null for a model read from a file, which has no flag there.
+ */
+export function capacityCommand(input: ServeInput): string | null {
+  if (typeof input.model !== 'string') return null;
+  const words = ['cardwise', 'capacity'];
+  for (const { key, field } of listFields(serveFields)) words.push(...flagWords(field, valueAt(input, key)));
   return words.join(' ');
 }

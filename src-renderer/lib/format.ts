@@ -6,6 +6,21 @@ export { GIB };
 
 const CURRENCY_SYMBOL: Record<Currency, string> = { CNY: '¥', USD: '$' };
 
+/**
+ * One Intl.NumberFormat per option set, made once: making one costs tens of microseconds, and a
+ * results page formats thousands of numbers per answer (it was the largest cost of a repaint).
+ */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(minimumFractionDigits: number, maximumFractionDigits: number): Intl.NumberFormat {
+  const key = `${minimumFractionDigits}:${maximumFractionDigits}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', { minimumFractionDigits, maximumFractionDigits });
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
 /** "¥" for CNY, "$" for USD. */
 export function currencySymbol(currency: Currency): string {
   return CURRENCY_SYMBOL[currency];
@@ -24,14 +39,13 @@ export function formatCardGiB(memoryGiB: number): string {
 /** A price with its currency symbol; sub-unit prices keep a third decimal (0.345 -> "$0.345"). */
 export function formatPrice(amount: number, currency: Currency): string {
   const maxDigits = Math.abs(amount) < 1 ? 3 : 2;
-  const digits = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: maxDigits });
   const sign = amount < 0 ? '-' : '';
-  return `${sign}${CURRENCY_SYMBOL[currency]}${digits.format(Math.abs(amount))}`;
+  return `${sign}${CURRENCY_SYMBOL[currency]}${numberFormat(2, maxDigits).format(Math.abs(amount))}`;
 }
 
 /** A plain number with thousands separators and at most `maxDigits` decimals. */
 export function formatNumber(value: number, maxDigits = 0): string {
-  return new Intl.NumberFormat('en-US', { maximumFractionDigits: maxDigits }).format(value);
+  return numberFormat(0, maxDigits).format(value);
 }
 
 /** A parameter count in the units model cards use: 8.03e9 -> "8.03B", 3.5e8 -> "350M". */

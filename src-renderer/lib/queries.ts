@@ -119,6 +119,9 @@ export function useLive<C extends ReadChannel>(channel: C, input: ChannelInput<C
     queryFn: () => ask(channel, input ?? undefined),
     enabled: input !== null,
     placeholderData: keepPreviousData,
+    // Each answer is a new computation: comparing it deeply with the last one (structural sharing)
+    // only costs time, milliseconds per repaint for an estimate with its sweep.
+    structuralSharing: false,
   });
   const fresh = input !== null && query.isSuccess && !query.isPlaceholderData && !query.isFetching;
   // Kept while rendering (React's "storing information from previous renders"), so the first

@@ -1,18 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { fitVerdict } from './verdict';
+import { memoryInterval } from '../../src-main/domain/estimate/memory-interval';
+import { fitVerdict, verdictFor } from './verdict';
 
 const GiB = 1024 ** 3;
 
 describe('fitVerdict', () => {
   it('trusts the estimator for "does not fit"', () => {
-    expect(fitVerdict(false, 30 * GiB, 24 * GiB, 0.1)).toBe('no');
+    expect(fitVerdict(false, 24 * GiB, { highBytes: 20 * GiB })).toBe('no');
   });
-  it('is tight when less than twice the headroom is left', () => {
-    // 24 GiB card, 10% headroom = 2.4 GiB; tight below 4.8 GiB spare.
-    expect(fitVerdict(true, 20 * GiB, 24 * GiB, 0.1)).toBe('tight');
-    expect(fitVerdict(true, 19 * GiB, 24 * GiB, 0.1)).toBe('fits');
+  it('is tight when the card’s memory falls inside the interval of the likely peak', () => {
+    expect(fitVerdict(true, 24 * GiB, { highBytes: 24.5 * GiB })).toBe('tight');
+    expect(fitVerdict(true, 24 * GiB, { highBytes: 23.5 * GiB })).toBe('fits');
   });
-  it('is never tight with no headroom asked for', () => {
-    expect(fitVerdict(true, 23.9 * GiB, 24 * GiB, 0)).toBe('fits');
+  it('reads the interval of the method’s held-out spread around the need', () => {
+    const need = 20 * GiB;
+    const { highBytes } = memoryInterval(need, 'lora');
+    expect(highBytes).toBeGreaterThan(need);
+    expect(verdictFor(true, need, highBytes * 0.99, 'lora')).toBe('tight');
+    expect(verdictFor(true, need, highBytes * 1.01, 'lora')).toBe('fits');
   });
 });

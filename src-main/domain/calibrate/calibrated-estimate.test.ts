@@ -107,3 +107,16 @@ describe('calibratedEstimate', () => {
     expect(result.fits.find((f) => f.card === 'rtx-4090')!.calibrationRuns).toBe(6);
   });
 });
+
+describe('the verdict on every card', () => {
+  it('is tight exactly where the card’s memory falls inside the interval around its need', () => {
+    const result = calibratedEstimate(lora, rtx4090, { presets, cards, headroomFraction: 0.1, runs: null });
+    expect(result.memoryInterval.lowBytes).toBeLessThan(result.perGpu.totalBytes);
+    expect(result.memoryInterval.highBytes).toBeGreaterThan(result.perGpu.totalBytes);
+    for (const fit of result.fits) {
+      const capacity = cards.find((c) => c.id === fit.card)!.memoryGiB * GIB;
+      const expected = !fit.fits ? 'no' : capacity < fit.neededInterval.highBytes ? 'tight' : 'fits';
+      expect([fit.card, fit.verdict]).toEqual([fit.card, expected]);
+    }
+  });
+});

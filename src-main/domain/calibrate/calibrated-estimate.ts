@@ -2,7 +2,10 @@ import type { Card, ModelPreset } from '../catalog';
 import type { CardFit, EstimateInput, MemoryEstimate } from '../estimate/input';
 import { DEFAULT_HEADROOM_FRACTION, estimateMemory, usableBytes } from '../estimate/memory';
 import { fitSolver } from '../estimate/solve';
+import { memoryInterval, type MemoryInterval } from '../estimate/memory-interval';
 import { estimateSpeed, type InferenceSpeed, type TrainingSpeed } from '../estimate/speed';
+import { GIB } from '../estimate/units';
+import { fitVerdict, type Verdict } from '../estimate/verdict';
 import { calibrate } from './calibrate';
 import type { CalibrationValidation } from './groups';
 import type { Calibration, CalibrationRun } from './types';
@@ -18,6 +21,10 @@ export interface CalibratedFit extends CardFit {
   largestBatch: number;
   /** Longest sequence (tokens) that fits this card at this batch size (0 = none). */
   longestSeq: number;
+  /** Where this card's measured peak is likely to fall: the held-out spread around `neededBytes`. */
+  neededInterval: MemoryInterval;
+  /** Fits, tight (the card's memory falls inside `neededInterval`) or does not fit. */
+  verdict: Verdict;
 }
 
 /** The raw figures of the named card, corrected by `calibration`. */
@@ -31,6 +38,8 @@ export interface CalibratedFigures {
 /** The estimate as `estimate:compute` answers it: memory, the corrected fit on every card, speed on one. */
 export interface CalibratedEstimate extends Omit<MemoryEstimate, 'fits'> {
   fits: CalibratedFit[];
+  /** Where the measured nvidia-smi peak per GPU is likely to fall (80% of held-out runs did). */
+  memoryInterval: MemoryInterval;
   /** Speed on `input.gpu`, when a card was named. */
   speed?: TrainingSpeed | InferenceSpeed;
   /** The correction fitted from logged runs for `input.gpu` (DESIGN.md "Calibration"). */
@@ -128,10 +137,14 @@ export function calibratedEstimate(
     if (!fitCard || !correction) return [];
     const neededBytes = estimate.perGpu.totalBytes * correction.memoryFactor;
     const corrected = scaledCard(fitCard, correction.memoryFactor);
+    const fits = neededBytes <= usableBytes(fitCard, headroomFraction);
+    const neededInterval = memoryInterval(neededBytes, estimate.resolvedInput.method);
     return [
       {
         ...fit,
-        fits: neededBytes <= usableBytes(fitCard, headroomFraction),
+        fits,
+        neededInterval,
+        verdict: fitVerdict(fits, fitCard.memoryGiB * GIB, neededInterval),
         headroomBytes: fit.memoryBytes - neededBytes,
         neededBytes,
         calibrationRuns: correction.runs,
@@ -143,7 +156,12 @@ export function calibratedEstimate(
   const speed = card
     ? estimateSpeed(estimate.resolvedInput, estimate.model, card, { trainableParams: estimate.trainableParams })
     : undefined;
-  const result: CalibratedEstimate = { ...estimate, fits, ...(speed ? { speed } : {}) };
+  const result: CalibratedEstimate = {
+    ...estimate,
+    fits,
+    memoryInterval: memoryInterval(estimate.perGpu.totalBytes, estimate.resolvedInput.method),
+    ...(speed ? { speed } : {}),
+  };
   const correction = card ? corrections.get(card.id) : undefined;
   if (card && correction && ctx.runs !== null) {
     result.calibration = { card: card.id, ...correction };

@@ -27,14 +27,15 @@ export interface MemoryInterval {
 /**
  * The interval of the measured peak for an estimate of `bytes`: with signed errors e = estimate ÷
  * measured − 1 between their 10th and 90th held-out percentile, measured = estimate ÷ (1 + e), so
- * [bytes ÷ (1 + p90), bytes ÷ (1 + p10)] (issue 11 point 7: err on the safe side).
+ * [bytes ÷ (1 + p90), bytes ÷ (1 + p10)] (issue 11 point 7: err on the safe side). A method without
+ * enough held-out rows, or none named, takes the pooled spread.
  */
 export function memoryInterval(
   bytes: number,
-  method: EstimateInput['method'],
+  method: EstimateInput['method'] | undefined,
   spread: MemorySpread = MEMORY_SPREAD,
 ): MemoryInterval {
-  const s = spread.byMethod[method] ?? spread.pooled;
+  const s = (method === undefined ? undefined : spread.byMethod[method]) ?? spread.pooled;
   // An error of −100% or less cannot be inverted; such a spread would say nothing safe.
   const low = bytes / (1 + Math.max(s.p90, s.p10));
   const high = bytes / Math.max(1e-3, 1 + Math.min(s.p10, s.p90));

@@ -29,14 +29,21 @@ function minFlopsPerParam(method: RunInput['config']['method']): number {
 }
 
 /**
- * The card's dense tensor peak for the run's math, FLOP/s: FP8 or INT8 runs at those rates where the
- * card has them, everything else (BF16/FP16, and the BF16 compute of 4-bit bases) at the BF16 rate,
- * or FP32's where that is higher. No run of that math goes faster.
+ * The card's dense tensor peak for the run's math, FLOP/s. Training accumulates in FP32: BF16/FP16
+ * (and the BF16 compute of 4-bit bases) at that rate, FP8 or INT8 runs at theirs where the card has them.
+ * Inference kernels may accumulate in FP16 (twice the FP32-accumulate rate on GeForce cards) or run
+ * INT8/FP8 math, so an inference run is held to the card's fastest dense rate in any format.
  */
-export function peakFlops(card: Card, precision: RunInput['config']['precision']): number {
+export function peakFlops(
+  card: Card,
+  run: { method: RunInput['config']['method']; precision?: RunInput['config']['precision'] },
+): number {
   const bf16 = Math.max(card.bf16Tflops, card.fp32Tflops);
-  if (precision === 'fp8') return Math.max(bf16, card.fp8Tflops ?? 0) * 1e12;
-  if (precision === 'int8') return Math.max(bf16, card.int8Tops ?? 0) * 1e12;
+  const fp8 = Math.max(bf16, card.fp8Tflops ?? 0);
+  const int8 = Math.max(bf16, card.int8Tops ?? 0);
+  if (run.method === 'inference') return Math.max(fp8, int8) * 1e12;
+  if (run.precision === 'fp8') return fp8 * 1e12;
+  if (run.precision === 'int8') return int8 * 1e12;
   return bf16 * 1e12;
 }
 
@@ -94,7 +101,7 @@ export function runProblems(run: RunInput, card: Card | undefined, presets: Mode
     const perParam = kind === 'train' ? minFlopsPerParam(run.config.method) : 2;
     const gpus = run.throughputScope === 'per-gpu' ? 1 : run.gpus;
     const needed = perParam * (activeParams ?? 0) * run.tokensPerSecond;
-    const peak = peakFlops(card, run.config.precision) * gpus;
+    const peak = peakFlops(card, run.config) * gpus;
     if (activeParams !== null && needed > peak) {
       problems.push({
         field: 'tokensPerSecond',

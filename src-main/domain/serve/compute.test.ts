@@ -83,6 +83,16 @@ describe('the ranking', () => {
     expect(converted.ranking.some((row) => row.convertedFrom === 'USD')).toBe(true);
   });
 
+  it('gives each server its concurrency against context length, falling as the context grows, up to the model limit', () => {
+    const setup = result.setups.find((s) => s.card === 'a100-80gb' && s.gpus === 1)!;
+    const points = setup.concurrencyByContext;
+    // qwen2.5-7b: limit 32,768 → 512, 1024, …, 16,384 and 32,768.
+    expect(points.map((p) => p.maxModelLen)).toEqual([512, 1024, 2048, 4096, 8192, 16384, 32768]);
+    for (let i = 1; i < points.length; i++) expect(points[i]!.sequences).toBeLessThanOrEqual(points[i - 1]!.sequences);
+    // The point at the server's own max_model_len is its concurrency there.
+    expect(points.find((p) => p.maxModelLen === 8192)!.sequences).toBe(setup.maxConcurrentSequences.atMaxModelLen);
+  });
+
   it('costs follow the training billing: 10⁶ × price × n ÷ (3600 × capacity × utilization) (hand-computed)', () => {
     // One offer at 3.6 CNY per GPU-hour: 0.001 CNY per GPU-second.
     const one = serveCompute(

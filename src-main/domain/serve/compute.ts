@@ -1,10 +1,10 @@
+import { formatMoney } from '../cost/money';
 import type { Card, Currency, ModelPreset, Offer } from '../catalog';
 import { InputError } from '../errors';
 import type { InferenceSpeed } from '../estimate/speed';
 import { GIB } from '../estimate/units';
 import { msg, type Message } from '../messages';
 import { capacityOf, type ServeCapacity } from './capacity';
-import { concurrencyCurve, type ConcurrencyPoint } from './concurrency-curve';
 import type { ServingCalibration } from '../calibrate/serving';
 import { calibratedCapacity, calibratedStep, correctionOf, type ServeCorrection } from './calibrated';
 import type { ServeMemoryLines } from './engine-memory';
@@ -70,8 +70,8 @@ export interface ServeSetup {
   kvConcurrency: ServeCapacity['kvConcurrency'];
   averageRequestTokens: number;
   largestMaxModelLen: number | null;
-  /** Max concurrent sequences against context length, up to max_model_len (empty when it does not fit). */
-  concurrencyCurve: ConcurrencyPoint[];
+  /** Sequences at once (KV pool and max_num_seqs) for each max_model_len on this server: the chart's points. */
+  concurrencyByContext: ContextPoint[];
   /** The correction from logged serving runs on this card (already applied to the figures), or null: raw. */
   calibration: ServeCorrection | null;
   /** The raw model's KV pool and decode rate, where a correction changed them. */
@@ -79,6 +79,13 @@ export interface ServeSetup {
   speed: ServeSpeed | null;
   /** Offers of this card, cheapest first (empty when it does not fit or has no offer in the currency). */
   offers: ServeOfferCost[];
+}
+
+/** One point of concurrency against context length. */
+export interface ContextPoint {
+  maxModelLen: number;
+  /** Sequences of that length held at once; 0 where the server would not start with it. */
+  sequences: number;
 }
 
 /** One row of the ranking: a server under one offer. */
@@ -166,7 +173,13 @@ export function serveCompute(input: ServeInput, ctx: ServeContext): ServeResult 
         kvConcurrency: capacity.kvConcurrency,
         averageRequestTokens: capacity.averageRequestTokens,
         largestMaxModelLen: capacity.largestMaxModelLen,
-        concurrencyCurve: capacity.fits ? concurrencyCurve(settled.model, capacity.memory, setup) : [],
+        concurrencyByContext: contextLengths(settled.modelMaxContext ?? setup.maxModelLen).map((maxModelLen) => {
+          const at = { ...setup, maxModelLen };
+          const raw = capacityOf(settled.model, card, at, traffic);
+          // The logged serving runs' KV correction holds at every length (calibrated.ts).
+          const held = calibratedCapacity(raw, settled.model, at, correction?.kvPoolFactor ?? 1);
+          return { maxModelLen, sequences: held.maxConcurrentSequences.atMaxModelLen };
+        }),
         calibration: correction,
         raw: correction
           ? {
@@ -231,6 +244,13 @@ export function serveSpeed(
   };
 }
 
+/** The context lengths a chart shows: powers of two from 512 below `limit`, and the limit itself. */
+export function contextLengths(limit: number): number[] {
+  const lengths: number[] = [];
+  for (let length = 512; length < limit; length *= 2) lengths.push(length);
+  return [...lengths, limit];
+}
+
 function rankRows(setups: readonly ServeSetup[]): ServeRankRow[] {
   const rows: ServeRankRow[] = [];
   for (const s of setups) {
@@ -267,8 +287,7 @@ function answerOf(ranking: readonly ServeRankRow[], setups: readonly ServeSetup[
       card: best.cardName,
       gpus: best.gpus,
       provider: best.provider,
-      cost: best.costPer1MOutputTokens,
-      currency,
+      cost: formatMoney(best.costPer1MOutputTokens, currency),
       rate: best.maxRequestsPerSecond,
     });
   }

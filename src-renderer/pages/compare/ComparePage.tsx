@@ -178,6 +178,7 @@ export function ComparePage() {
                     offers={offers}
                     cards={cards}
                     headroomFraction={settings.headroomFraction}
+                    method={estimateForm.method}
                     sort={form.sort}
                     expanded={expanded}
                     onToggle={toggle}

@@ -2,7 +2,8 @@ import { Fragment, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Card, Offer } from '../../../src-main/domain/catalog';
 import { GIB, currencySymbol, formatGiB, formatHours, formatNumber, formatPrice } from '../../lib/format';
-import { fitVerdict } from '../../lib/verdict';
+import { verdictFor } from '../../lib/verdict';
+import type { EstimateInput } from '../../../src-main/domain/estimate/input';
 import { PriceInput } from '../catalog/PriceInput';
 import { planHref } from '../shared/page-links';
 import type { OfferRows } from '../../../src-main/domain/cost/rank-answer';
@@ -21,12 +22,18 @@ interface RankTableProps {
   offers: ReadonlyMap<string, Offer>;
   cards: readonly Card[];
   headroomFraction: number;
+  /** The method ranked (the Estimate form's): its held-out memory spread decides "tight". */
+  method: string;
   sort: RankSort;
   expanded: ReadonlySet<string>;
   onToggle: (id: string) => void;
 }
 
 const COLUMNS = 11;
+
+const METHODS = ['inference', 'full', 'lora', 'qlora'] as const;
+/** The form's method as the estimator names it; undefined (the pooled spread) for anything else. */
+const methodOf = (method: string): EstimateInput['method'] | undefined => METHODS.find((m) => m === method);
 
 /** Clicks on a control inside a row do their own thing, not open the row. */
 function fromControl(event: MouseEvent): boolean {
@@ -35,7 +42,7 @@ function fromControl(event: MouseEvent): boolean {
 
 /** The ranked set-ups; a row opens to show how its numbers were computed. */
 export function RankTable(props: RankTableProps) {
-  const { groups, openOffers, onToggleOffer, offers, cards, headroomFraction, sort, expanded, onToggle } = props;
+  const { groups, openOffers, onToggleOffer, offers, cards, method, sort, expanded, onToggle } = props;
   const { t } = useTranslation();
   const text = useMessageText();
   const ariaSort = (column: RankSort) => (sort === column ? 'ascending' : undefined);
@@ -91,7 +98,7 @@ export function RankTable(props: RankTableProps) {
     const open = expanded.has(id);
     const offer = offers.get(c.offerId);
     const card = cards.find((k) => k.id === c.card);
-    const verdict = card ? fitVerdict(true, c.memoryBytesPerGpu, card.memoryGiB * GIB, headroomFraction) : 'fits';
+    const verdict = card ? verdictFor(true, c.memoryBytesPerGpu, card.memoryGiB * GIB, methodOf(method)) : 'fits';
     const billing = t(`billing.${c.billing}`);
     const detailsId = `explain-${id.replace(/[^a-zA-Z0-9-]/g, '_')}`;
     return (

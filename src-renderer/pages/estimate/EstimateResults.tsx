@@ -34,6 +34,7 @@ function fitRows(output: EstimateOutput, cards: readonly Card[]): CardFitRow[] {
         calibrationRuns: fit.calibrationRuns,
         largestBatch: fit.largestBatch,
         longestSeq: fit.longestSeq,
+        verdict: fit.verdict,
       };
     })
     .sort((a, b) => a.capacityBytes - b.capacityBytes || a.name.localeCompare(b.name));
@@ -61,6 +62,12 @@ export function EstimateResults({ output, cards, headroomFraction, advice, onAsk
         <p className="total-sub">
           {t('estimate.meterAllocated', { value: formatGiB(perGpu.allocatedBytes) })}
           <Term k="torchAllocated" />
+        </p>
+        <p className="total-sub" data-testid="total-likely">
+          {t('estimate.likelyRange', {
+            low: formatGiB(output.memoryInterval.lowBytes),
+            high: formatGiB(output.memoryInterval.highBytes),
+          })}
         </p>
         <p className="muted">
           {t('estimate.modelLine', {

@@ -92,9 +92,12 @@ export function RunsTable({ runs, cardName, flags, sort, onSort, onOpen, onDelet
         </thead>
         <tbody>
           {runs.map((run) => {
-            const predictedGiB = predictedGiBFor(run);
-            const memoryError = memoryErrorOf(run);
-            const predictedSpeed = run.predicted?.tokensPerSecond ?? null;
+            // A serving run's memory is the engine's preallocated budget and its speed a whole batch's: the
+            // one-sequence estimate does not predict them (serving runs calibrate the Serve page instead).
+            const serving = run.engine !== undefined;
+            const predictedGiB = serving ? null : predictedGiBFor(run);
+            const memoryError = serving ? null : memoryErrorOf(run);
+            const predictedSpeed = serving ? null : (run.predicted?.tokensPerSecond ?? null);
             const speedError = errorFraction(predictedSpeed, run.tokensPerSecond);
             const flagged = flags.get(run.id);
             const flag = flagged ? text(flagged) : null;
@@ -123,7 +126,14 @@ export function RunsTable({ runs, cardName, flags, sort, onSort, onOpen, onDelet
                 </td>
                 <td className="nowrap">
                   {text(optionLabel('method', run.config.method))}
-                  <span className="cell-sub">{t('runs.table.shape', shapeOf(run.config))}</span>
+                  <span className="cell-sub">
+                    {run.engine
+                      ? t(run.concurrency ? 'runs.table.servingAt' : 'runs.table.serving', {
+                          engine: text(optionLabel('serveEngine', run.engine)),
+                          count: run.concurrency,
+                        })
+                      : t('runs.table.shape', shapeOf(run.config))}
+                  </span>
                 </td>
                 <td className="num">
                   {run.peakMemoryGiB === null ? '—' : formatNumber(run.peakMemoryGiB, 1)}

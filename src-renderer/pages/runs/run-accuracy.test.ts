@@ -50,3 +50,20 @@ describe('accuracySummary', () => {
     expect(summary.speed.medianAbsError).toBeCloseTo(0.225, 12);
   });
 });
+
+describe('accuracy summary and serving runs', () => {
+  it('leaves serving runs out: their figures are not what the one-sequence estimate predicts', () => {
+    const measured = {
+      peakMemoryGiB: 22,
+      memoryMeter: 'nvidia-smi' as const,
+      tokensPerSecond: 2000,
+      outcome: 'ok' as const,
+      predicted: { totalBytes: 20 * 2 ** 30, allocatedBytes: 18 * 2 ** 30, tokensPerSecond: 100 },
+    };
+    expect(accuracySummary([measured]).speed.runs).toBe(1);
+    expect(accuracySummary([{ ...measured, engine: 'vllm' }])).toEqual({
+      memory: { medianAbsError: null, runs: 0 },
+      speed: { medianAbsError: null, runs: 0 },
+    });
+  });
+});

@@ -87,12 +87,17 @@ export interface AccuracyFigure {
 
 /**
  * Median |error| of the current estimate against the runs' measured memory and speed. An
- * OOM's memory figure is only what was reached before the crash, so it is left out (memoryErrorOf).
+ * OOM's memory figure is only what was reached before the crash, so it is left out (memoryErrorOf);
+ * so is a serving run (an engine's preallocated budget, a whole batch's speed: not what the estimate predicts).
  */
-export function accuracySummary(runs: readonly MeasuredRun[]): { memory: AccuracyFigure; speed: AccuracyFigure } {
+export function accuracySummary(runs: readonly (MeasuredRun & { engine?: string })[]): {
+  memory: AccuracyFigure;
+  speed: AccuracyFigure;
+} {
   const memory: number[] = [];
   const speed: number[] = [];
   for (const run of runs) {
+    if (run.engine !== undefined) continue;
     const memoryError = memoryErrorOf(run);
     if (memoryError !== null) memory.push(Math.abs(memoryError));
     const speedError = errorFraction(run.predicted?.tokensPerSecond, run.tokensPerSecond);

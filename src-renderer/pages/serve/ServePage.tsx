@@ -10,26 +10,33 @@ import { useSessionStore } from '../../lib/session-store';
 import { useUrlState } from '../../lib/url-state';
 import { CUSTOM_SIZE } from '../estimate/estimate-form';
 import { LinkNotice } from '../shared/LinkNotice';
+import { CopyCli } from '../shared/CopyCli';
+import { capacityCommand } from '../../lib/cli-command';
 import { PAGE_LINKS } from '../shared/page-links';
 import { ConcurrencyChart } from './ConcurrencyChart';
 import { checkServeInput, SERVE_FIELDS, serveFormStore, shownServeFields, toServeInput } from './serve-form';
-import { concurrencyLines, notFitting, serveTableRows } from './serve-rows';
+import { concurrencyLines, notFitting, serveTableRows, type ServeSetup } from './serve-rows';
 import { ServeFields } from './ServeFields';
 import { ServeTable } from './ServeTable';
 import './serve.css';
 
-/** The memory lines of a server, in the order the engine spends its budget. */
-const MEMORY_LINES = [
-  'cardBytes',
-  'budgetBytes',
-  'weightsBytes',
-  'activationBytes',
-  'nonTorchBytes',
-  'cudaGraphBytes',
-  'kvPoolBytes',
-  'contextBytes',
-  'nvidiaSmiBytes',
-] as const;
+/**
+ * The memory lines of a server, in the order the engine spends its budget; a Record so that a line the
+ * serve core adds fails the type check until it is placed (and worded) here.
+ */
+const MEMORY_ORDER: Record<keyof ServeSetup['memory'], true> = {
+  cardBytes: true,
+  cudaTotalBytes: true,
+  budgetBytes: true,
+  weightsBytes: true,
+  activationBytes: true,
+  nonTorchBytes: true,
+  cudaGraphBytes: true,
+  kvPoolBytes: true,
+  contextBytes: true,
+  nvidiaSmiBytes: true,
+};
+const MEMORY_LINES = Object.keys(MEMORY_ORDER) as (keyof ServeSetup['memory'])[];
 
 /** A contract field's label from the serve field table; undefined for none. */
 function labelOf(path: string): MessageCode | undefined {
@@ -86,6 +93,7 @@ export function ServePage() {
   const rows = useMemo(() => (output ? serveTableRows(output) : []), [output]);
   const lines = useMemo(() => (output ? concurrencyLines(output) : []), [output]);
   const missing = output ? notFitting(output) : [];
+  const command = localProblem ? null : capacityCommand(input);
   const calibrated = rows.filter((row) => row.setup.calibration !== null);
   const top = rows[0];
   const averageTokens = top?.setup.averageRequestTokens ?? output?.setups[0]?.averageRequestTokens ?? 0;
@@ -184,6 +192,7 @@ export function ServePage() {
                   </details>
                 </section>
               ) : null}
+              {command ? <CopyCli command={command} idPrefix="srv" /> : null}
               {output.assumptions.length > 0 ? (
                 <section className="panel" aria-labelledby="srv-assumptions-title">
                   <h2 id="srv-assumptions-title">{t('serve.assumptionsTitle')}</h2>

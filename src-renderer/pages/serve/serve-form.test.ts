@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CUSTOM_SIZE } from '../estimate/estimate-form';
+import { capacityCommand } from '../../lib/cli-command';
 import { checkServeInput, DEFAULT_SERVE_FORM, reviveServeForm, shownServeFields, toServeInput } from './serve-form';
 
 describe('the Serve form', () => {
@@ -33,5 +34,18 @@ describe('the Serve form', () => {
     const revived = reviveServeForm({ ...DEFAULT_SERVE_FORM, engine: 'tgi', promptTokens: 12 });
     expect(revived.engine).toBe(DEFAULT_SERVE_FORM.engine);
     expect(revived.promptTokens).toBe(DEFAULT_SERVE_FORM.promptTokens);
+  });
+});
+
+describe('the Serve page command', () => {
+  it('spells the question as `cardwise capacity` flags from the serve table', () => {
+    const input = toServeInput({ ...DEFAULT_SERVE_FORM, gpu: 'rtx-4090', gpus: '2', maxModelLen: '8192' });
+    const command = capacityCommand(input)!;
+    expect(command).toMatch(/^cardwise capacity --model llama-3\.1-8b --engine vllm /);
+    expect(command).toContain('--gpu rtx-4090 --gpus 2 --max-model-len 8192 --gpu-memory-utilization 0.9');
+  });
+
+  it('has none for a model read from a file (capacity takes a preset or a size)', () => {
+    expect(capacityCommand({ ...toServeInput(DEFAULT_SERVE_FORM), model: { params: 7e9 } as never })).toBeNull();
   });
 });

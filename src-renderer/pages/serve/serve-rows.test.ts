@@ -10,7 +10,7 @@ const setup = (card: string, gpus: number, fits: boolean): Setup =>
     cardName: card.toUpperCase(),
     gpus,
     fits,
-    concurrencyCurve: fits ? [{ contextTokens: 1024, sequences: 10 * gpus }] : [],
+    concurrencyByContext: fits ? [{ maxModelLen: 1024, sequences: 10 * gpus }] : [],
     maxConcurrentSequences: { atAverageRequest: 12 * gpus, atMaxModelLen: gpus },
   }) as Setup;
 const offer = (card: string, gpus: number, offerId: string, cost: number): Row =>

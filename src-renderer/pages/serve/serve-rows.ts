@@ -65,7 +65,7 @@ export function concurrencyLines(output: Pick<ServeOutput, 'setups'>): Concurren
     card: setup.card,
     cardName: setup.cardName,
     gpus: setup.gpus,
-    points: setup.concurrencyCurve.map((point) => ({ x: point.contextTokens, y: point.sequences })),
+    points: setup.concurrencyByContext.map((point) => ({ x: point.maxModelLen, y: point.sequences })),
     atAverageRequest: setup.maxConcurrentSequences.atAverageRequest,
   }));
 }

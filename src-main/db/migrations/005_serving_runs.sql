@@ -1,4 +1,4 @@
--- Schema v6: serving runs in the run log (issue 17). A run with an engine is a serving run: a
+-- Schema v5: serving runs in the run log (issue 17). A run with an engine is a serving run: a
 -- benchmark (vLLM benchmarks/benchmark_serving.py, SGLang bench_serving) or a deployment. Its
 -- tokens_per_second is the output (decode) rate; the other figures are what the benchmark and the
 -- engine log print. kv_pool_tokens is the engine's own line ("GPU KV cache size: N tokens"),
