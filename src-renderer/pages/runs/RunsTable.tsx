@@ -82,9 +82,14 @@ export function RunsTable({ runs, cardName, flags, sort, onSort, onOpen, onDelet
             {sortable('tokensPerSecond', t('runs.table.speed'), true)}
             {sortable('durationHours', t('runs.table.hours'), true)}
             {sortable('cost', t('runs.table.cost'), true)}
+            {/* data-secondary: a narrow window scrolls to these (HeaderRow.tsx, Column.secondary). */}
             <th scope="col">{t('runs.table.outcome')}</th>
-            <th scope="col">{t('runs.table.origin')}</th>
-            <th scope="col">{t('runs.table.notes')}</th>
+            <th scope="col" data-secondary="">
+              {t('runs.table.origin')}
+            </th>
+            <th scope="col" data-secondary="">
+              {t('runs.table.notes')}
+            </th>
             <th scope="col">
               <span className="visually-hidden">{t('runs.table.actions')}</span>
             </th>
@@ -123,7 +128,7 @@ export function RunsTable({ runs, cardName, flags, sort, onSort, onOpen, onDelet
                 </td>
                 <td className="nowrap">
                   {text(optionLabel('method', run.config.method))}
-                  <span className="cell-sub">{t('runs.table.shape', shapeOf(run.config))}</span>
+                  <span className="cell-sub run-shape">{t('runs.table.shape', shapeOf(run.config))}</span>
                 </td>
                 <td className="num">
                   {run.peakMemoryGiB === null ? '—' : formatNumber(run.peakMemoryGiB, 1)}
@@ -157,12 +162,11 @@ export function RunsTable({ runs, cardName, flags, sort, onSort, onOpen, onDelet
                 <td className="nowrap">
                   {published ? (
                     url ? (
-                      <>
-                        <a href={url} target="_blank" rel="noopener noreferrer" title={run.citation ?? undefined}>
-                          {t('runs.origin.published')}
-                        </a>
+                      // The link holds its source too: fifty "Published" links would be one name for fifty places.
+                      <a href={url} target="_blank" rel="noopener noreferrer" title={run.citation ?? undefined}>
+                        {t('runs.origin.published')}
                         <span className="cell-sub">{shortenSource(url, 22)}</span>
-                      </>
+                      </a>
                     ) : (
                       <span title={run.citation ?? undefined}>{t('runs.origin.published')}</span>
                     )
