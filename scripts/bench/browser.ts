@@ -88,6 +88,17 @@ export async function coldPaintFigures(
   ];
 }
 
+/** A page measured after the built-in ones: where it lives and the input that repaints its results. */
+export interface PageInput {
+  name: string;
+  /** The hash route, e.g. '#/serve'. */
+  route: string;
+  act: (page: Page, repeat: number) => Promise<unknown>;
+}
+
+/** Pages the bench measures besides Estimate, Compare, Plan, Runs and Catalog (Serve goes here). */
+export const EXTRA_PAGES: PageInput[] = [];
+
 /** Input-to-paint per page: a field changed, the result on screen (each page on its own; one failing says why). */
 export async function pageFigures(browser: Browser, server: Server, quick: boolean): Promise<Figure[]> {
   const repeats = quick ? 4 : 12;
@@ -124,6 +135,26 @@ export async function pageFigures(browser: Browser, server: Server, quick: boole
     await measure('Plan page: interruptions per hour typed → plan painted', (i) =>
       page.getByLabel('Interruptions per hour').fill(String(0.1 + i / 10)),
     );
+    await page.getByRole('link', { name: 'Runs', exact: true }).click();
+    await page.locator('.runs-results[data-state="ready"]').waitFor();
+    await measure('Runs page: origin filter chosen → table painted', (i) =>
+      page.getByLabel('Origin').selectOption(i % 2 === 0 ? 'published' : ''),
+    );
+    await page.getByRole('link', { name: 'Catalog', exact: true }).click();
+    await page.locator('main[data-state="ready"]').waitFor();
+    const price = page.getByRole('spinbutton').first();
+    const seeded = Number(await price.inputValue());
+    await measure('Catalog page: a price edited → offers painted', async (i) => {
+      await price.fill(String(seeded + 0.01 * (i + 1)));
+      await price.press('Enter');
+    });
+    // Each page the renderer adds gets its line here: the route, one input, and its results region
+    // saying data-state="ready" (e.g. Serve, from the serve-ui branch).
+    for (const extra of EXTRA_PAGES) {
+      await page.goto(`${server.url}${extra.route}`);
+      await page.locator('main[data-state="ready"]').waitFor();
+      await measure(extra.name, (i) => extra.act(page, i));
+    }
   } catch (error) {
     figures.push({
       section: 'browser',
