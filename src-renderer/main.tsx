@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { initI18n } from './i18n';
 import { initApi } from './lib/api';
+import { trackArrivals } from './lib/arrival';
 import { installPerfMarks } from './lib/perf-marks';
 import { queryClient } from './lib/queries';
 import './styles.css';
@@ -12,6 +13,7 @@ import './styles.css';
 initApi();
 // Input-to-paint and first-paint marks for `npm run bench` (a few observers, no cost to speak of).
 installPerfMarks();
+trackArrivals();
 
 // The first render waits for the language's strings (one small chunk), so no key ever shows.
 void initI18n().then(() => {

@@ -14,6 +14,11 @@ export interface Column {
   hidden?: boolean;
   /** What the column means, on hover. */
   title?: string;
+  /**
+   * A column a narrow window may scroll to (a source, notes, a year): every other column stays
+   * on screen at 1280 px (e2e/a11y.spec.ts), the last (the row's actions) pinned to the right.
+   */
+  secondary?: boolean;
 }
 
 /** The `<thead>` of a table whose headings are plain column headers (scope="col"). */
@@ -28,6 +33,7 @@ export function HeaderRow({ columns }: { columns: readonly Column[] }) {
             className={column.num ? 'num' : undefined}
             aria-sort={column.sort}
             title={column.title}
+            data-secondary={column.secondary ? '' : undefined}
           >
             {column.hidden ? <span className="visually-hidden">{column.label}</span> : column.label}
           </th>

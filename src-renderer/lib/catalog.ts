@@ -12,6 +12,8 @@ export interface Catalog {
   loaded: boolean;
   /** One of the lists could not be read (the banner says why). */
   failed: boolean;
+  /** The offers are being read again (after an edit): the table shows the previous answer meanwhile. */
+  offersFetching: boolean;
 }
 
 const NONE: readonly never[] = [];
@@ -35,5 +37,6 @@ export function useCatalog(): Catalog {
     offers: offers.data?.offers ?? NONE,
     loaded: !cards.isPending && !models.isPending && !offers.isPending,
     failed: error !== null,
+    offersFetching: offers.isFetching,
   };
 }

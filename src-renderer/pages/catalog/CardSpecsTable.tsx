@@ -43,12 +43,19 @@ export function CardSpecsTable({ cards, onEdit, onDelete }: CardSpecsTableProps)
             <th scope="col" className="num">
               {t('catalog.tdp')}
             </th>
-            <th scope="col">{t('catalog.interconnect')}</th>
-            <th scope="col">{t('catalog.architecture')}</th>
-            <th scope="col" className="num">
+            {/* data-secondary: a narrow window scrolls to these (HeaderRow.tsx, Column.secondary). */}
+            <th scope="col" data-secondary="">
+              {t('catalog.interconnect')}
+            </th>
+            <th scope="col" data-secondary="">
+              {t('catalog.architecture')}
+            </th>
+            <th scope="col" className="num" data-secondary="">
               {t('catalog.year')}
             </th>
-            <th scope="col">{t('catalog.source')}</th>
+            <th scope="col" data-secondary="">
+              {t('catalog.source')}
+            </th>
             <th scope="col">
               <span className="visually-hidden">{t('cardForm.actions')}</span>
             </th>

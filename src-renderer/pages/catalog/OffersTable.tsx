@@ -26,7 +26,7 @@ export function OffersTable({ offers, cardName, originOf, onSaved, onDelete }: O
           columns={[
             ...(
               ['card', 'provider', 'region', 'billing', 'price', 'per', 'granularity', 'observed', 'source'] as const
-            ).map((key) => ({ label: t(`catalog.${key}`) })),
+            ).map((key) => ({ label: t(`catalog.${key}`), secondary: key === 'source' })),
             { label: t('catalog.actions'), hidden: true },
           ]}
         />

@@ -1,3 +1,4 @@
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Currency } from '../../../src-main/domain/catalog';
 import { ChartAxes } from '../../components/ChartAxes';
@@ -47,9 +48,37 @@ export function CostTimeChart({ points, perJob, currency, selectedId, onSelect }
   const title = perJob ? t('compare.chartTitleJob') : t('compare.chartTitleUnit');
   // Dominated points first, so the front is drawn on top.
   const ordered = [...points].sort((a, b) => Number(a.pareto) - Number(b.pareto));
+  // The keyboard walks the points from fastest to slowest; the chart is one Tab stop (a roving
+  // tabindex, as the WAI-ARIA Authoring Practices' toolbar pattern), the arrow keys move within it.
+  const byTime = [...points].sort((a, b) => a.x - b.x || a.y - b.y);
+  const [activeId, setActiveId] = useState<string | undefined>(undefined);
+  const active = byTime.find((p) => p.id === (activeId ?? selectedId))?.id ?? byTime.find((p) => p.pareto)?.id;
+  const refs = useRef(new Map<string, SVGCircleElement>());
+  const onKey = (event: KeyboardEvent, id: string) => {
+    if ((event.key === 'Enter' || event.key === ' ') && onSelect) {
+      event.preventDefault();
+      onSelect(id);
+      return;
+    }
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+    const index = byTime.findIndex((p) => p.id === id);
+    const next =
+      event.key === 'Home' ? 0 : event.key === 'End' ? byTime.length - 1 : step === undefined ? -1 : index + step;
+    const target = byTime[next];
+    if (next < 0 || !target) return;
+    event.preventDefault();
+    setActiveId(target.id);
+    refs.current.get(target.id)?.focus();
+  };
+  const pointName = (p: ChartPoint) =>
+    t('compare.pointName', {
+      setup: `${p.label} ${p.provider} ${t(`billing.${p.billing}`)}`,
+      cost: formatPrice(p.y, currency),
+      hours: p.x.toPrecision(3),
+    });
   return (
     <figure className="chart cost-time-chart">
-      <svg viewBox={`0 0 ${frame.width} ${frame.height}`} role="img" aria-label={title}>
+      <svg viewBox={`0 0 ${frame.width} ${frame.height}`} role="group" aria-label={title}>
         <title>{title}</title>
         <ChartAxes
           x={x}
@@ -65,9 +94,19 @@ export function CostTimeChart({ points, perJob, currency, selectedId, onSelect }
             cx={x(p.x)}
             cy={y(p.y)}
             r={p.id === selectedId ? 7 : p.pareto ? 5.5 : 4}
+            ref={(element) => {
+              if (element) refs.current.set(p.id, element);
+              else refs.current.delete(p.id);
+            }}
+            role={onSelect ? 'button' : 'img'}
+            aria-label={pointName(p)}
+            aria-pressed={onSelect ? p.id === selectedId : undefined}
+            tabIndex={p.id === active ? 0 : -1}
+            onKeyDown={(event) => onKey(event, p.id)}
+            onFocus={() => setActiveId(p.id)}
             onClick={onSelect ? () => onSelect(p.id) : undefined}
           >
-            <title>{`${p.label}: ${formatPrice(p.y, currency)}, ${p.x.toPrecision(3)} h`}</title>
+            <title>{pointName(p)}</title>
           </circle>
         ))}
         {labels.map((label, i) => (

@@ -12,6 +12,9 @@ export interface ChartPoint {
   y: number;
   pareto: boolean;
   label: string;
+  /** What tells two points of one card and count apart: the offer's provider and billing. */
+  provider: string;
+  billing: Candidate['billing'];
 }
 
 /** A stable id for a candidate row (one offer at one GPU count). */
@@ -30,6 +33,8 @@ export function chartPoints(candidates: readonly Candidate[]): { points: ChartPo
     y: perJob ? c.jobCost! : c.costPer1MTokens,
     pareto: c.pareto,
     label: `${c.cardName} ×${c.gpus}`,
+    provider: c.provider,
+    billing: c.billing,
   }));
   return { points, perJob };
 }

@@ -88,7 +88,7 @@ describe('chart points', () => {
   it('uses job cost vs job hours when there is a job', () => {
     const { points, perJob } = chartPoints([candidate({ gpus: 2, hours: 5, jobCost: 21 })]);
     expect(perJob).toBe(true);
-    expect(points[0]).toMatchObject({ id: 'o:2', x: 5, y: 21, label: 'RTX 4090 ×2' });
+    expect(points[0]).toMatchObject({ id: 'o:2', x: 5, y: 21, label: 'RTX 4090 ×2', billing: 'hourly' });
   });
   it('falls back to per-1M-token figures without a job', () => {
     const { points, perJob } = chartPoints([candidate({ hours: null, jobCost: null, tokensPerSecond: 2500 })]);
@@ -99,10 +99,10 @@ describe('chart points', () => {
   });
   it('orders the Pareto front from fastest to slowest and skips the rest', () => {
     const line = paretoLine([
-      { id: 'slow', x: 10, y: 20, pareto: true, label: '' },
-      { id: 'off', x: 6, y: 40, pareto: false, label: '' },
-      { id: 'fast', x: 2.5, y: 30, pareto: true, label: '' },
-      { id: 'mid', x: 5, y: 25, pareto: true, label: '' },
+      { id: 'slow', x: 10, y: 20, pareto: true, label: '', provider: '', billing: 'hourly' },
+      { id: 'off', x: 6, y: 40, pareto: false, label: '', provider: '', billing: 'hourly' },
+      { id: 'fast', x: 2.5, y: 30, pareto: true, label: '', provider: '', billing: 'hourly' },
+      { id: 'mid', x: 5, y: 25, pareto: true, label: '', provider: '', billing: 'hourly' },
     ]);
     expect(line.map((p) => p.id)).toEqual(['fast', 'mid', 'slow']);
   });

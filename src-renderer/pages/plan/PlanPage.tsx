@@ -20,6 +20,7 @@ import { useUrlState } from '../../lib/url-state';
 import { PAGE_LINKS } from '../shared/page-links';
 import { LinkNotice } from '../shared/LinkNotice';
 import './plan.css';
+import { arrivedFromAnotherPage } from '../../lib/arrival';
 
 /** "How should I pay?": every billing option for one set-up and job, and rent vs buy. */
 export function PlanPage() {
@@ -35,10 +36,11 @@ export function PlanPage() {
 
   // The address holds the page (a link from Compare, a reload or a pasted link fills the forms).
   const rejected = useUrlState('plan', PAGE_LINKS.plan);
-  // The page opens at its top, its heading (what it plans) focused: "Plan this" lands here.
+  // The page opens at its top. Arriving from another page ("Plan this"), focus moves to its heading
+  // (what it plans); a fresh load leaves Tab to start at the skip link.
   useEffect(() => {
     window.scrollTo(0, 0);
-    heading.current?.focus();
+    if (arrivedFromAnotherPage()) heading.current?.focus();
   }, []);
 
   // The job's hours on this card and GPU count: the same ranking Compare computes, for this set-up only.

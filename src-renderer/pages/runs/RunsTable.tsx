@@ -82,9 +82,14 @@ export function RunsTable({ runs, cardName, flags, sort, onSort, onOpen, onDelet
             {sortable('tokensPerSecond', t('runs.table.speed'), true)}
             {sortable('durationHours', t('runs.table.hours'), true)}
             {sortable('cost', t('runs.table.cost'), true)}
+            {/* data-secondary: a narrow window scrolls to these (HeaderRow.tsx, Column.secondary). */}
             <th scope="col">{t('runs.table.outcome')}</th>
-            <th scope="col">{t('runs.table.origin')}</th>
-            <th scope="col">{t('runs.table.notes')}</th>
+            <th scope="col" data-secondary="">
+              {t('runs.table.origin')}
+            </th>
+            <th scope="col" data-secondary="">
+              {t('runs.table.notes')}
+            </th>
             <th scope="col">
               <span className="visually-hidden">{t('runs.table.actions')}</span>
             </th>
@@ -126,7 +131,7 @@ export function RunsTable({ runs, cardName, flags, sort, onSort, onOpen, onDelet
                 </td>
                 <td className="nowrap">
                   {text(optionLabel('method', run.config.method))}
-                  <span className="cell-sub">
+                  <span className="cell-sub run-shape">
                     {run.engine
                       ? t(run.concurrency ? 'runs.table.servingAt' : 'runs.table.serving', {
                           engine: text(optionLabel('serveEngine', run.engine)),
@@ -167,12 +172,11 @@ export function RunsTable({ runs, cardName, flags, sort, onSort, onOpen, onDelet
                 <td className="nowrap">
                   {published ? (
                     url ? (
-                      <>
-                        <a href={url} target="_blank" rel="noopener noreferrer" title={run.citation ?? undefined}>
-                          {t('runs.origin.published')}
-                        </a>
+                      // The link holds its source too: fifty "Published" links would be one name for fifty places.
+                      <a href={url} target="_blank" rel="noopener noreferrer" title={run.citation ?? undefined}>
+                        {t('runs.origin.published')}
                         <span className="cell-sub">{shortenSource(url, 22)}</span>
-                      </>
+                      </a>
                     ) : (
                       <span title={run.citation ?? undefined}>{t('runs.origin.published')}</span>
                     )
