@@ -87,8 +87,14 @@ export interface PageInput {
   act: (page: Page, repeat: number) => Promise<unknown>;
 }
 
-/** Pages the bench measures besides Estimate, Compare, Plan, Runs and Catalog (Serve goes here). */
-export const EXTRA_PAGES: PageInput[] = [];
+/** Pages the bench measures besides Estimate, Compare, Plan, Runs and Catalog. */
+export const EXTRA_PAGES: PageInput[] = [
+  {
+    name: 'Serve page: max model length typed → servers painted',
+    route: '#/serve',
+    act: (page, i) => page.getByLabel('Max model length').fill(String(4096 * (1 + (i % 4)))),
+  },
+];
 
 /** Input-to-paint per page: a field changed, the result on screen (each page on its own; one failing says why). */
 export async function pageFigures(browser: Browser, server: Server, quick: boolean): Promise<Figure[]> {
