@@ -3,27 +3,10 @@
 // classic questions, each set up as a user would (the page state lives in the URL, so switching
 // the language keeps it). Starts `cardwise serve` on a fresh database; writes docs/guide/<lang>-<question>.png.
 // Usage: npm run build && node scripts/guide-screenshots.mjs
-import { chromium } from '@playwright/test';
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { CHROMIUM_FLAGS, findChromium } from './find-chromium.js';
+import { mkdirSync } from 'node:fs';
+import { openAppInChromium } from './app-in-chromium.mjs';
 
-const db = join(mkdtempSync(join(tmpdir(), 'cardwise-guide-')), 'cardwise.db');
-const server = spawn(process.execPath, ['bin/cardwise.js', 'serve', '--port', '0', '--db', db], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const url = await new Promise((resolve) => {
-  let out = '';
-  server.stdout.on('data', (chunk) => {
-    out += chunk;
-    const match = /(http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]+)/.exec(out);
-    if (match) resolve(match[1]);
-  });
-});
-const browser = await chromium.launch({ executablePath: (await findChromium()) ?? undefined, args: CHROMIUM_FLAGS });
-const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+const { url, page, close } = await openAppInChromium({ width: 1280, height: 900 });
 const settled = async () => {
   await page.waitForSelector('main[data-state="ready"]');
   await page.waitForFunction(() => !document.querySelector('[data-state="computing"], [data-state="loading"]'));
@@ -77,5 +60,4 @@ await page.getByLabel('Origin').selectOption('mine');
 await settled();
 await shoot('after-the-run');
 
-await browser.close();
-server.kill();
+await close();
