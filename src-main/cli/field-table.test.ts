@@ -2,10 +2,8 @@
  * One table entry is all a new input needs: a field added to a copy of the estimate table shows
  * up in the zod schema, in the defaults said, in `cardwise --help` and the flags, and in the form.
  */
-import i18n from 'i18next';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { initReactI18next } from 'react-i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { estimateFields, type EstimateFieldContext } from '../domain/fields/estimate-fields';
@@ -15,7 +13,7 @@ import { tableSchema } from '../domain/fields/schema';
 import { english, msg } from '../domain/messages';
 import { estimateInputSchema } from '../domain/estimate/input';
 import { formFields } from '../../src-renderer/lib/field-form';
-import { resources } from '../../src-renderer/i18n/resources';
+import { initTestI18n } from '../../src-renderer/i18n/i18n.testkit';
 import { DEFAULT_FORM, type EstimateForm } from '../../src-renderer/pages/estimate/estimate-form';
 import { ConfigControls } from '../../src-renderer/pages/estimate/EstimateFields';
 import type { Command } from './command';
@@ -40,7 +38,7 @@ const withWarmup = {
 };
 
 beforeAll(async () => {
-  await i18n.use(initReactI18next).init({ resources: { en: { translation: resources.en } }, lng: 'en' });
+  await initTestI18n();
 });
 
 describe('a field added to a copy of the table', () => {

@@ -2,19 +2,17 @@
  * Issue 11's recipe fields, as the doors show them: `cardwise estimate --help` lists each with its
  * default, the flags build the input, and the Estimate form renders the ones that apply.
  */
-import i18n from 'i18next';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { initReactI18next } from 'react-i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { resources } from '../../src-renderer/i18n/resources';
+import { initTestI18n } from '../../src-renderer/i18n/i18n.testkit';
 import { EstimateFields } from '../../src-renderer/pages/estimate/EstimateFields';
 import { formFromInput, toEstimateInput } from '../../src-renderer/pages/estimate/estimate-form';
 import type { EstimateInput } from '../domain/estimate/input';
 import { estimateInputFromFlags, estimateOptions } from './estimate-flags';
 
 beforeAll(async () => {
-  await i18n.use(initReactI18next).init({ resources: { en: { translation: resources.en } }, lng: 'en' });
+  await initTestI18n();
 });
 
 describe('the recipe fields in the CLI', () => {

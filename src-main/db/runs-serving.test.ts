@@ -49,13 +49,19 @@ describe('serving runs in the store (migration 005)', () => {
 
   it('keeps the content key of a run without serving figures as it was before 005', () => {
     const db = openDb(path.join(tempDir(), 'cardwise.db'));
-    const plain: RunInputDraft = { config: { model: 'qwen2.5-7b', method: 'lora' }, card: 'rtx-4090', gpus: 1 };
+    // An out-of-memory run: a run must record something (domain/runs/plausibility.ts), and the outcome is enough.
+    const plain: RunInputDraft = {
+      config: { model: 'qwen2.5-7b', method: 'lora' },
+      card: 'rtx-4090',
+      gpus: 1,
+      outcome: 'oom',
+    };
     const run = addRun(db, plain, { estimate: null });
     const { content_key: key } = db.prepare('SELECT content_key FROM runs WHERE id = ?').get(run.id) as {
       content_key: string;
     };
     // The pre-005 key: the twelve plain columns (startedAt … outcome), the card, the config JSON and the notes.
-    const before = [null, 1, null, null, null, null, null, null, null, null, null, 'ok'];
+    const before = [null, 1, null, null, null, null, null, null, null, null, null, 'oom'];
     expect(key).toBe(contentKey([...before, 'rtx-4090', JSON.stringify(plain.config), '']));
   });
 

@@ -1,11 +1,9 @@
 /// <reference types="vite/client" />
-import i18n from 'i18next';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { initReactI18next } from 'react-i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderMessage, catalogs } from '../../../src-main/domain/messages';
-import { resources } from '../../i18n/resources';
+import { initTestI18n } from '../../i18n/i18n.testkit';
 import { DEFAULT_FORM, toEstimateInput } from './estimate-form';
 import { applyRecipe, recipeOutcome } from './recipe-file';
 import { RecipeFileInput } from './RecipeFileInput';
@@ -19,7 +17,7 @@ const FIXTURES = import.meta.glob('../../../src-main/domain/recipe-files/fixture
 const fixture = (name: string) => FIXTURES[`../../../src-main/domain/recipe-files/fixtures/${name}`]!;
 
 beforeAll(async () => {
-  await i18n.use(initReactI18next).init({ resources: { en: { translation: resources.en } }, lng: 'en' });
+  await initTestI18n();
 });
 
 describe('a recipe over the Estimate form', () => {
