@@ -26,7 +26,7 @@ test('what would make it fit: the changes for the chosen card, applied to the fo
   await expect(advice).toHaveCount(0);
   // Any card picked in the answer can be asked about.
   await page.getByLabel('Batch size (per GPU)').fill('64');
-  await page.getByRole('button', { name: 'What would make it fit on Tesla V100 SXM2 32GB?' }).click();
+  await page.getByRole('button', { name: 'What would make it fit? (Tesla V100 SXM2 32GB)' }).click();
   await expect(advice.getByRole('heading', { name: /Tesla V100/ })).toBeVisible();
 });
 
