@@ -17,7 +17,7 @@ export function CardSpecsTable({ cards, onEdit, onDelete }: CardSpecsTableProps)
   const { t } = useTranslation();
   return (
     <TableScroll label={t('catalog.cardsTitle')}>
-      <table className="table">
+      <table className="table actions-last">
         <caption className="visually-hidden">{t('catalog.cardsTitle')}</caption>
         <thead>
           <tr>

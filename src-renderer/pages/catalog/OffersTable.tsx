@@ -20,7 +20,7 @@ export function OffersTable({ offers, cardName, originOf, onSaved, onDelete }: O
   const { t } = useTranslation();
   return (
     <TableScroll label={t('catalog.offersTitle')}>
-      <table className="table">
+      <table className="table actions-last">
         <caption className="visually-hidden">{t('catalog.offersTitle')}</caption>
         <HeaderRow
           columns={[

@@ -48,7 +48,7 @@ export function RankTable(props: RankTableProps) {
   const ariaSort = (column: RankSort) => (sort === column ? 'ascending' : undefined);
   return (
     <TableScroll label={t('compare.tableCaption')}>
-      <table className="table rank-table">
+      <table className="table rank-table actions-last">
         <caption className="visually-hidden">{t('compare.tableCaption')}</caption>
         <HeaderRow
           columns={[

@@ -71,7 +71,7 @@ export function FitAdvicePanel({ input, card, onApply, onClose }: FitAdvicePanel
                 <p className="muted">{t('fitAdvice.none')}</p>
               ) : (
                 <TableScroll label={t('fitAdvice.title', { card: card.name })}>
-                  <table className="table">
+                  <table className="table actions-last">
                     <caption className="visually-hidden">{t('fitAdvice.title', { card: card.name })}</caption>
                     <HeaderRow
                       columns={[

@@ -64,7 +64,7 @@ export function RunsTable({ runs, cardName, flags, sort, onSort, onOpen, onDelet
   );
   return (
     <div className="table-scroll">
-      <table className="table runs-table">
+      <table className="table runs-table actions-last">
         <caption className="visually-hidden">{t('runs.table.caption')}</caption>
         <thead>
           <tr>
