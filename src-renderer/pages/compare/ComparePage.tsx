@@ -27,6 +27,7 @@ import { SetupFields } from '../shared/SetupFields';
 import { msg } from '../../../src-main/domain/messages';
 import { messageKey, useMessageText } from '../../lib/messages';
 import './compare.css';
+import { AssumptionsPanel } from '../../components/AssumptionsPanel';
 
 /** "Llama 3.1 8B · LoRA · bf16 · batch 1 · 2048 tokens": the Estimate set-up in one line. */
 function useEstimateSummary(form: EstimateForm, models: readonly ModelPreset[]): string {
@@ -208,16 +209,11 @@ export function ComparePage() {
                 </details>
               </section>
             ) : null}
-            {output.assumptions.length > 0 ? (
-              <section className="panel" aria-labelledby="cmp-assumptions-title">
-                <h2 id="cmp-assumptions-title">{t('compare.assumptionsTitle')}</h2>
-                <ul className="assumptions">
-                  {output.assumptions.map((line) => (
-                    <li key={messageKey(line)}>{text(line)}</li>
-                  ))}
-                </ul>
-              </section>
-            ) : null}
+            <AssumptionsPanel
+              id="cmp-assumptions-title"
+              title={t('compare.assumptionsTitle')}
+              lines={output.assumptions}
+            />
           </div>
         ) : problem ? null : (
           <p className="muted">{t('compare.computing')}</p>

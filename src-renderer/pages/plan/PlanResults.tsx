@@ -10,6 +10,7 @@ import { messageKey, useMessageText } from '../../lib/messages';
 import { HeaderRow } from '../../components/HeaderRow';
 import { Term } from '../../components/Term';
 import { TableScroll } from '../../components/TableScroll';
+import { AssumptionsPanel } from '../../components/AssumptionsPanel';
 
 type Plan = PlanOutput['plans'][number];
 type Package = Plan['breakEven']['packages'][number];
@@ -200,16 +201,7 @@ export function PlanResults({ output, currency }: { output: PlanOutput; currency
         <h2 id="plan-bars-title">{t('plan.barsTitle')}</h2>
         <BillBars options={sorted} currency={currency} cheapestId={cheapestId} />
       </section>
-      {assumptions.length > 0 ? (
-        <section className="panel" aria-labelledby="plan-assumptions-title">
-          <h2 id="plan-assumptions-title">{t('plan.assumptionsTitle')}</h2>
-          <ul className="assumptions">
-            {assumptions.map((line) => (
-              <li key={messageKey(line)}>{text(line)}</li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <AssumptionsPanel id="plan-assumptions-title" title={t('plan.assumptionsTitle')} lines={assumptions} />
     </>
   );
 }

@@ -4,7 +4,7 @@ import { msg, type MessageCode } from '../../../src-main/domain/messages';
 import { useApp } from '../../lib/app-context';
 import { useCatalog } from '../../lib/catalog';
 import { formatGiB, formatNumber } from '../../lib/format';
-import { messageKey, useMessageText } from '../../lib/messages';
+import { useMessageText } from '../../lib/messages';
 import { useLive } from '../../lib/queries';
 import { useSessionStore } from '../../lib/session-store';
 import { useUrlState } from '../../lib/url-state';
@@ -19,6 +19,7 @@ import { concurrencyLines, notFitting, serveTableRows, type ServeSetup } from '.
 import { ServeFields } from './ServeFields';
 import { ServeTable } from './ServeTable';
 import './serve.css';
+import { AssumptionsPanel } from '../../components/AssumptionsPanel';
 
 /**
  * The memory lines of a server, in the order the engine spends its budget; a Record so that a line the
@@ -193,16 +194,11 @@ export function ServePage() {
                 </section>
               ) : null}
               {command ? <CopyCli command={command} idPrefix="srv" /> : null}
-              {output.assumptions.length > 0 ? (
-                <section className="panel" aria-labelledby="srv-assumptions-title">
-                  <h2 id="srv-assumptions-title">{t('serve.assumptionsTitle')}</h2>
-                  <ul className="assumptions">
-                    {output.assumptions.map((line) => (
-                      <li key={messageKey(line)}>{text(line)}</li>
-                    ))}
-                  </ul>
-                </section>
-              ) : null}
+              <AssumptionsPanel
+                id="srv-assumptions-title"
+                title={t('serve.assumptionsTitle')}
+                lines={output.assumptions}
+              />
             </div>
           ) : (
             <p className="muted">{problem ? t('serve.fixInput') : t('serve.computing')}</p>
