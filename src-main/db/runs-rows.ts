@@ -1,7 +1,15 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { fillDefaults } from '../domain/estimate/resolve-input';
-import { modelLabel, runFieldsSchema, runOriginSchema, type Run, type RunInput, type RunOrigin } from '../domain/runs';
+import {
+  modelLabel,
+  runFieldsSchema,
+  SERVING_FIGURES,
+  runOriginSchema,
+  type Run,
+  type RunInput,
+  type RunOrigin,
+} from '../domain/runs';
 import { toColumn } from './row-mapping';
 import { parseRow } from './validate';
 
@@ -27,16 +35,7 @@ const PLAIN_KEYS = [
 ] as const;
 
 /** The serving columns (migration 005): in the content key only when a run has one, so older keys stay. */
-const SERVING_KEYS = [
-  'engine',
-  'concurrency',
-  'ttftMs',
-  'promptTokens',
-  'outputTokens',
-  'maxModelLen',
-  'gpuMemoryUtilization',
-  'kvPoolTokens',
-] as const;
+const SERVING_KEYS = ['engine', ...SERVING_FIGURES] as const;
 
 /** How a run is stored that the user did not type: where it came from, and what was estimated. */
 export interface RunMeta {

@@ -1,7 +1,7 @@
 import { english, msg } from '../messages';
 import type { ImportIssue } from './import-issues';
 import { CsvReader, CsvSyntaxError, encodeRecord, type CsvRecord } from './rfc4180';
-import type { Run } from './run-schema';
+import { SERVING_FIGURES, type Run } from './run-schema';
 
 /**
  * The run log as CSV. `model`, `method`, `precision`, `batchSize` and `seqLen` are copies of
@@ -138,13 +138,7 @@ const NUMBER_COLUMNS = new Set<Column>([
   'gpus',
   'peakMemoryGiB',
   'tokensPerSecond',
-  'concurrency',
-  'ttftMs',
-  'promptTokens',
-  'outputTokens',
-  'maxModelLen',
-  'gpuMemoryUtilization',
-  'kvPoolTokens',
+  ...SERVING_FIGURES,
   'durationHours',
   'cost',
 ]);
