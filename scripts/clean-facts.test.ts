@@ -89,7 +89,7 @@ describe('shipped data and catalogs', () => {
     expect(traces('read from a search excerpt')).not.toEqual([]);
     expect(traces('result id 4417')).not.toEqual([]);
     expect(traces('library versions (refs_orca/requirements_pf.txt)')).toEqual([]);
-    expect(traces('copied from /work/shared/prices.md')).not.toEqual([]);
+    expect(traces('copied from /home/someone/notes/prices.md')).not.toEqual([]);
     expect(traces('config https://huggingface.co/openlm-research/open_llama_3b/blob/main/config.json')).toEqual([]);
   });
 });
