@@ -51,19 +51,25 @@ export function openApp(options: OpenAppOptions = {}): App {
   // The migrations and seed data the build carries; nothing is read from a checkout at run time.
   const { migrations, data } = options.assets ?? bundledAssets;
   const holder = registerHolder(dbPath, options.holder ?? (process.versions.electron ? 'desktop' : 'cli'));
-  let db: Database.Database | undefined;
+  let opened: Database.Database;
   try {
-    db = openDb(dbPath, { nativeBinding: options.nativeBinding, migrations: migrationsFrom(migrations) });
-    seedFromData(db, data);
-    seedPublishedRuns(db, data);
-    fillContentKeys(db);
-    db.pragma(`busy_timeout = ${OPERATION_BUSY_TIMEOUT_MS}`);
+    opened = openWhenFree(() => {
+      const db = openDb(dbPath, { nativeBinding: options.nativeBinding, migrations: migrationsFrom(migrations) });
+      try {
+        seedFromData(db, data);
+        seedPublishedRuns(db, data);
+        fillContentKeys(db);
+        db.pragma(`busy_timeout = ${OPERATION_BUSY_TIMEOUT_MS}`);
+        return db;
+      } catch (error) {
+        db.close();
+        throw error;
+      }
+    });
   } catch (error) {
-    db?.close();
     holder.release();
     throw withRecoveryAdvice(error, dbPath);
   }
-  const opened = db;
   const hub = { ...hubConfigFromEnv(process.env, hubCacheDirBeside(dbPath)), ...options.hub };
   const deps: HandlerDeps = { db: opened, hub };
   const inner = createDispatcher(handlers, deps, mapStoreError);
@@ -81,6 +87,34 @@ export function openApp(options: OpenAppOptions = {}): App {
       holder.release();
     },
   };
+}
+
+/** How long opening keeps retrying when another process holds the file (see openWhenFree). */
+const OPEN_RETRY_DEADLINE_MS = 30_000;
+
+/**
+ * Opening, migrating and seeding wait for another process's lock through SQLite's busy timeout,
+ * but SQLite answers some lock conflicts at once without waiting (a read transaction whose
+ * snapshot another process's commit made stale, a WAL file being reset as the last connection
+ * closes: https://www.sqlite.org/rescode.html#busy_snapshot, https://www.sqlite.org/wal.html).
+ * Every step of opening is idempotent and decides again under its lock, so the whole open is
+ * simply tried again, with a short pause, until the deadline.
+ */
+function openWhenFree(open: () => Database.Database): Database.Database {
+  const deadline = Date.now() + OPEN_RETRY_DEADLINE_MS;
+  let pauseMs = 20;
+  for (;;) {
+    try {
+      return open();
+    } catch (error) {
+      const busy = isBusyError(error) || (error instanceof StoreError && error.code === 'busy');
+      if (!busy || Date.now() + pauseMs > deadline) throw error;
+      // Opening is synchronous everywhere it is called (the CLI, the server, the Electron main before
+      // its window), so the pause blocks this thread; nothing else is waiting on it yet.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, pauseMs);
+      pauseMs = Math.min(250, pauseMs * 2);
+    }
+  }
 }
 
 /**

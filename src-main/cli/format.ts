@@ -27,6 +27,16 @@ export function formatNumber(value: number, decimals = 0): string {
   return value.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
 }
 
+/**
+ * A small price (per request, per token batch) as money: two decimals, or enough to show two
+ * significant digits under one cent ("0.0042 CNY"), never more than six.
+ */
+export function formatPrice(amount: number, currency: string): string {
+  if (amount === 0 || Math.abs(amount) >= 0.01) return formatMoney(amount, currency);
+  const decimals = Math.min(6, 1 - Math.floor(Math.log10(Math.abs(amount))));
+  return `${formatNumber(amount, decimals)} ${currency}`;
+}
+
 /** Money with two decimals and the currency code: "12.34 CNY". */
 export function formatMoney(amount: number, currency: string): string {
   return `${formatNumber(amount, 2)} ${currency}`;

@@ -1,6 +1,6 @@
 import { english } from '../domain/messages';
 import type { ServeOutput } from '../ipc/contract';
-import { formatGiB, formatNumber } from './format';
+import { formatGiB, formatNumber, formatPrice } from './format';
 import { renderTable } from './table';
 
 type Setup = ServeOutput['setups'][number];
@@ -62,8 +62,8 @@ export function renderCapacity(output: ServeOutput): string {
     const offer = setup.offers[0];
     if (offer) {
       lines.push(
-        `  ${offer.provider} ${offer.billing}: ${formatNumber(offer.costPer1MOutputTokens, 4)} ${offer.currency} per 1M output tokens, ` +
-          `${formatNumber(offer.costPer1kRequests, 4)} per 1k requests`,
+        `  ${offer.provider} ${offer.billing}: ${formatPrice(offer.costPer1MOutputTokens, offer.currency)} per 1M output tokens, ` +
+          `${formatPrice(offer.costPer1kRequests, offer.currency)} per 1k requests`,
       );
     }
   }

@@ -78,7 +78,7 @@ export function toStoreError(error: unknown, file: string): StoreError {
   if (typeof code === 'string' && /^SQLITE_(BUSY|LOCKED)/.test(code)) {
     return new StoreError(
       'busy',
-      `${file} stayed locked by another Cardwise process (${detail}); nothing was changed — try again in a few seconds`,
+      `${file} stayed locked by another Cardwise process (${code}: ${detail}); nothing was changed — try again in a few seconds`,
       { cause: error },
     );
   }
