@@ -142,8 +142,11 @@ export async function importPendingRows(
             const issues = run && validated.issues.length === 0 ? impossible(row.line, run.input) : validated.issues;
             if (issues.length > 0) problems.add(issues);
             // Once a row is bad nothing will be written: the rest is only checked, not staged.
-            else if (run && problems.total === 0)
-              good.push([row.line, ...runValues(run.input, { ...meta, estimate: run.estimate })]);
+            else if (run && problems.total === 0) {
+              const values = runValues(run.input, { ...meta, estimate: run.estimate });
+              values.unshift(row.line);
+              good.push(values);
+            }
           }
           if (good.length > 0) tempTransaction(db, () => good.forEach((values) => stage.run(values)));
           staged += good.length;
