@@ -63,7 +63,8 @@ const STAGE_BATCH = 2_000;
 /**
  * Page cache of the connection while it imports, KiB (SQLite's negative cache_size): the copy writes
  * every index of the log, and content_key's are random, so with the default 2 MiB cache most index
- * pages are evicted and re-read between rows. Restored when the import ends.
+ * pages are evicted and re-read between rows. The staging table (temp schema) gets as much, so it is
+ * spilled to its temp file less often. Both restored when the import ends.
  */
 const IMPORT_CACHE_KIB = 64 * 1024;
 const PROGRESS_EVERY = 50_000;
@@ -112,7 +113,9 @@ export async function importPendingRows(
   const now = options.now ?? new Date();
   const table = `temp.import_${process.pid}_${++stagingTables}`;
   const cacheSize = db.pragma('cache_size', { simple: true }) as number;
+  const tempCacheSize = db.pragma('temp.cache_size', { simple: true }) as number;
   db.pragma(`cache_size = ${Math.min(cacheSize, -IMPORT_CACHE_KIB)}`);
+  db.pragma(`temp.cache_size = ${Math.min(tempCacheSize, -IMPORT_CACHE_KIB)}`);
   db.exec(`CREATE TABLE ${table} (line INTEGER NOT NULL, dup INTEGER NOT NULL DEFAULT 0, ${RUN_COLUMNS.join(', ')})`);
   try {
     const stage = db.prepare(
@@ -139,8 +142,11 @@ export async function importPendingRows(
             const issues = run && validated.issues.length === 0 ? impossible(row.line, run.input) : validated.issues;
             if (issues.length > 0) problems.add(issues);
             // Once a row is bad nothing will be written: the rest is only checked, not staged.
-            else if (run && problems.total === 0)
-              good.push([row.line, ...runValues(run.input, { ...meta, estimate: run.estimate })]);
+            else if (run && problems.total === 0) {
+              const values = runValues(run.input, { ...meta, estimate: run.estimate });
+              values.unshift(row.line);
+              good.push(values);
+            }
           }
           if (good.length > 0) tempTransaction(db, () => good.forEach((values) => stage.run(values)));
           staged += good.length;
@@ -161,6 +167,7 @@ export async function importPendingRows(
   } finally {
     db.exec(`DROP TABLE IF EXISTS ${table}`);
     db.pragma(`cache_size = ${cacheSize}`);
+    db.pragma(`temp.cache_size = ${tempCacheSize}`);
   }
 }
 
@@ -173,30 +180,32 @@ async function writeStaged(db: Db, table: string, staged: number, options: Impor
            SELECT 1 FROM main.runs AS r WHERE r.content_key = ${table}.content_key AND r.id > ?)`,
       )
       .run(newerThan);
-  const maxId = () => (db.prepare('SELECT coalesce(max(id), 0) AS id FROM main.runs').get() as { id: number }).id;
   // Most of the duplicate search runs before the lock; under it, only runs added since are checked.
   let seen = 0;
   if (!options.allowDuplicates) {
-    seen = maxId();
+    seen = maxId(db);
     tempTransaction(db, () => markAgainst(0));
   }
   options.onProgress?.({ phase: 'writing', rows: staged });
   return writeTransactionWhenFree(
     db,
     () => {
-      if (!options.allowDuplicates && maxId() > seen) markAgainst(seen);
+      if (!options.allowDuplicates && maxId(db) > seen) markAgainst(seen);
       const duplicateLines = (
         db.prepare(`SELECT line FROM ${table} WHERE dup = 1 ORDER BY line LIMIT ?`).all(MAX_REPORTED_ISSUES) as {
           line: number;
         }[]
       ).map((r) => r.line);
       const duplicates = (db.prepare(`SELECT count(*) AS n FROM ${table} WHERE dup = 1`).get() as { n: number }).n;
-      const written = db
-        .prepare(
-          `INSERT INTO main.runs (${RUN_COLUMNS.join(', ')})
-           SELECT ${RUN_COLUMNS.join(', ')} FROM ${table} WHERE dup = 0 ORDER BY line`,
-        )
-        .run();
+      // Rows are staged in file order, so the staging table's rowid is that order: no sort of the staged rows.
+      const copy = () =>
+        db
+          .prepare(
+            `INSERT INTO main.runs (${RUN_COLUMNS.join(', ')})
+             SELECT ${RUN_COLUMNS.join(', ')} FROM ${table} WHERE dup = 0 ORDER BY rowid`,
+          )
+          .run();
+      const written = staged - duplicates >= maxId(db) ? withIndexesRebuilt(db, copy) : copy();
       const imported = written.changes;
       const last = Number(written.lastInsertRowid);
       // AUTOINCREMENT under the write lock: one statement's rows get consecutive ids.
@@ -204,6 +213,29 @@ async function writeStaged(db: Db, table: string, staged: number, options: Impor
     },
     options.lockDeadlineMs ?? DEFAULT_BUSY_POLICY.deadlineMs,
   );
+}
+
+/** The largest id given so far: also an upper bound on how many runs the log holds, for one index probe. */
+function maxId(db: Db): number {
+  return (db.prepare('SELECT coalesce(max(id), 0) AS id FROM main.runs').get() as { id: number }).id;
+}
+
+/**
+ * Runs `write` with the log's secondary indexes dropped and creates them again after, in the caller's
+ * transaction (a kill leaves them as they were): when an import at least doubles the log, building an
+ * index from the whole table (one sort) is cheaper than inserting each row into it at a random place
+ * (https://www.sqlite.org/lang_createindex.html; SQLite sorts the rows once for CREATE INDEX). The
+ * indexes are read from sqlite_master, so any a later migration adds is covered; the automatic ones of
+ * UNIQUE constraints (sql IS NULL) cannot be dropped and stay.
+ */
+function withIndexesRebuilt<T>(db: Db, write: () => T): T {
+  const indexes = db
+    .prepare("SELECT name, sql FROM main.sqlite_master WHERE type = 'index' AND tbl_name = 'runs' AND sql IS NOT NULL")
+    .all() as { name: string; sql: string }[];
+  for (const index of indexes) db.exec(`DROP INDEX main."${index.name.replaceAll('"', '""')}"`);
+  const result = write();
+  for (const index of indexes) db.exec(index.sql);
+  return result;
 }
 
 /** Imports a file's text arriving in chunks (a read stream, or one text in slices). */

@@ -111,21 +111,28 @@ function configColumns(config: RunInput['config']): ConfigColumns {
 
 /** The values of RUN_COLUMNS for one validated run. */
 export function runValues(input: RunInput, meta: RunMeta): unknown[] {
-  const plain = PLAIN_KEYS.map((key) => input[key] ?? null);
-  const serving = SERVING_KEYS.map((key) => input[key] ?? null);
+  // Built with push, not spreads: an import calls this once per row (issue 16).
   const columns = configColumns(input.config);
-  const config = columns.json;
   const notes = input.notes ?? '';
   // What the user logged: the plain fields, the card, the configuration and the notes (and the
   // serving figures of a serving run: a run without them keys as it did before migration 005).
-  const logged = [...plain, input.card, config, notes];
-  const key = contentKey(serving.some((v) => v !== null) ? [...logged, ...serving] : logged);
-  return [
-    ...plain,
-    ...serving,
+  const logged: unknown[] = [];
+  for (const key of PLAIN_KEYS) logged.push(input[key] ?? null);
+  logged.push(input.card, columns.json, notes);
+  const serving: unknown[] = [];
+  let serves = false;
+  for (const key of SERVING_KEYS) {
+    const value = input[key] ?? null;
+    if (value !== null) serves = true;
+    serving.push(value);
+  }
+  const key = contentKey(serves ? logged.concat(serving) : logged);
+  const values = logged.slice(0, PLAIN_KEYS.length);
+  for (const value of serving) values.push(value);
+  values.push(
     meta.refId,
     input.card,
-    config,
+    columns.json,
     columns.method,
     meta.modelLabel ?? columns.modelLabel,
     columns.precision,
@@ -135,7 +142,8 @@ export function runValues(input: RunInput, meta: RunMeta): unknown[] {
     meta.estimate === null || meta.estimate === undefined ? null : JSON.stringify(meta.estimate),
     meta.createdAt.toISOString(),
     key,
-  ];
+  );
+  return values;
 }
 
 const storedRunSchema = runFieldsSchema.extend({

@@ -372,6 +372,26 @@ describe('bounded and repeatable imports', () => {
     db.close();
   });
 
+  it('leaves every index of the log as it was, whether the import rebuilt them (a bigger import) or not', async () => {
+    const { db } = freshDb();
+    const indexes = () =>
+      db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'runs' ORDER BY name").all();
+    const before = indexes();
+    expect(before.length).toBeGreaterThan(5);
+    // Into an empty log (the indexes are dropped and created again), then a smaller one into it (they are not).
+    await importRuns(
+      db,
+      Array.from({ length: 300 }, (_, i) => ({ ...lora, notes: `run ${i}` })),
+    );
+    await importRuns(db, [{ ...lora, notes: 'one more' }]);
+    expect(indexes()).toEqual(before);
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    // The rebuilt indexes find the runs: the content key finds the duplicates, the card index counts them.
+    expect(await importRuns(db, [{ ...lora, notes: 'run 7' }])).toMatchObject({ imported: 0, duplicates: 1 });
+    expect(listRuns(db, { filter: { card: 'rtx-4090' } }).total).toBe(301);
+    db.close();
+  });
+
   it('streams an export in chunks that join to the same text', async () => {
     const { db } = freshDb();
     await importRuns(

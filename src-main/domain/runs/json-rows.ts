@@ -39,7 +39,18 @@ export interface JsonRow {
 /** One run (or the single-run object) longer than this is refused rather than held. */
 export const MAX_JSON_ROW_CHARS = 8 << 20;
 
-const WHITESPACE = /[ \t\r\n]/;
+/** JSON's whitespace (RFC 8259 §2: space, tab, line feed, carriage return), by char code: the scan reads codes, not one-char strings. */
+function isSpace(code: number): boolean {
+  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const COMMA = 0x2c;
 
 type State =
   | 'start'
@@ -57,18 +68,18 @@ type State =
  * strings and brackets are tracked; JSON.parse judges the value itself.
  */
 function valueEnd(text: string, at: number, final: boolean): number {
-  const first = text[at];
-  if (first === '"') return stringEnd(text, at);
-  if (first === '{' || first === '[') {
+  const first = text.charCodeAt(at);
+  if (first === QUOTE) return stringEnd(text, at);
+  if (first === OPEN_BRACE || first === OPEN_BRACKET) {
     let depth = 0;
     for (let i = at; i < text.length; i++) {
-      const c = text[i];
-      if (c === '"') {
+      const c = text.charCodeAt(i);
+      if (c === QUOTE) {
         const end = stringEnd(text, i);
         if (end === -1) return -1;
         i = end - 1;
-      } else if (c === '{' || c === '[') depth++;
-      else if (c === '}' || c === ']') {
+      } else if (c === OPEN_BRACE || c === OPEN_BRACKET) depth++;
+      else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
         depth--;
         if (depth === 0) return i + 1;
       }
@@ -76,8 +87,8 @@ function valueEnd(text: string, at: number, final: boolean): number {
     return -1;
   }
   for (let i = at; i < text.length; i++) {
-    const c = text[i] as string;
-    if (c === ',' || c === ']' || c === '}' || WHITESPACE.test(c)) return i;
+    const c = text.charCodeAt(i);
+    if (c === COMMA || c === CLOSE_BRACKET || c === CLOSE_BRACE || isSpace(c)) return i;
   }
   return final ? text.length : -1;
 }
@@ -85,9 +96,9 @@ function valueEnd(text: string, at: number, final: boolean): number {
 /** The index after the closing quote of the string starting at `at`, or -1. */
 function stringEnd(text: string, at: number): number {
   for (let i = at + 1; i < text.length; i++) {
-    const c = text[i];
-    if (c === '\\') i++;
-    else if (c === '"') return i + 1;
+    const c = text.charCodeAt(i);
+    if (c === BACKSLASH) i++;
+    else if (c === QUOTE) return i + 1;
   }
   return -1;
 }
@@ -129,7 +140,7 @@ export class JsonRowsReader {
     const rows: JsonRow[] = [];
     let i = 0;
     const skip = () => {
-      while (i < text.length && WHITESPACE.test(text[i] as string)) i++;
+      while (i < text.length && isSpace(text.charCodeAt(i))) i++;
     };
     for (;;) {
       skip();
@@ -156,7 +167,7 @@ export class JsonRowsReader {
         if (!first) {
           if (c !== ',') throw new JsonRowsError('(file)', notJson(msg('json.expectedCommaOrBracket')));
           at++;
-          while (at < text.length && WHITESPACE.test(text[at] as string)) at++;
+          while (at < text.length && isSpace(text.charCodeAt(at))) at++;
           if (at >= text.length) break;
         }
         const end = valueEnd(text, at, final);
@@ -177,14 +188,14 @@ export class JsonRowsReader {
         if (this.state === 'object-next') {
           if (c !== ',') throw new JsonRowsError('(file)', notJson(msg('json.expectedCommaOrBrace')));
           at++;
-          while (at < text.length && WHITESPACE.test(text[at] as string)) at++;
+          while (at < text.length && isSpace(text.charCodeAt(at))) at++;
         }
         if (at >= text.length) break;
         if (text[at] !== '"') throw new JsonRowsError('(file)', notJson(msg('json.expectedKey')));
         const keyEnd = stringEnd(text, at);
         if (keyEnd === -1) break;
         let colon = keyEnd;
-        while (colon < text.length && WHITESPACE.test(text[colon] as string)) colon++;
+        while (colon < text.length && isSpace(text.charCodeAt(colon))) colon++;
         if (colon >= text.length) break;
         if (text[colon] !== ':') throw new JsonRowsError('(file)', notJson(msg('json.expectedColon')));
         this.key = parse(text.slice(at, keyEnd)) as string;

@@ -54,9 +54,10 @@ export class RowValidator {
   /** The run, or every problem of the row (a field the decoder already faulted is not reported twice). */
   validate(row: PendingRow): { run: ImportedRun | null; issues: ImportIssue[] } {
     const issues: ImportIssue[] = [...row.issues];
-    const faulted = new Set(row.issues.map((issue) => issue.field));
+    // Most rows come without decoder faults: no set to build then.
+    const faulted = row.issues.length === 0 ? null : new Set(row.issues.map((issue) => issue.field));
     const report = (line: number, field: string, message: Message) => {
-      if (!faulted.has(field.split('.')[0] as string)) issues.push({ line, field, message });
+      if (!faulted?.has(field.split('.')[0] as string)) issues.push({ line, field, message });
     };
     const parsed = importRowFieldsSchema.safeParse(row.value);
     if (!parsed.success) {
