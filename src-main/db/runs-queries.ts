@@ -145,23 +145,6 @@ export function listRuns(db: Db, options: ListRunsOptions = {}): { runs: Run[]; 
 }
 
 /**
- * Every run of one method that measured something (memory or speed) on one of `cardIds`:
- * the evidence calibration weighs. Filtered in SQL on indexed columns. Serving runs are left
- * out: their memory is the engine's preallocated budget and their speed a whole batch's, which
- * the one-sequence estimate does not predict (they calibrate serving, domain/calibrate/serving.ts).
- */
-export function measuredRuns(db: Db, method: string, cardIds: readonly string[]): Run[] {
-  const rows = db
-    .prepare(
-      `SELECT * FROM runs
-       WHERE card_id IN (SELECT value FROM json_each(?)) AND method = ? AND engine IS NULL
-         AND (peak_memory_gib IS NOT NULL OR tokens_per_second IS NOT NULL OR outcome = 'oom')`,
-    )
-    .all(JSON.stringify(cardIds), method) as Record<string, unknown>[];
-  return rows.map(fromRow);
-}
-
-/**
  * Runs of `method` whose group (same card, GPU count, throughput kind and configuration) has
  * tokens/s more than `spread` apart: the candidates for a "shared or throttled instance" flag,
  * found in SQL so a log of 100,000 runs is not read row by row.

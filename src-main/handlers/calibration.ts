@@ -1,13 +1,31 @@
 import type { Db } from '../db/driver';
-import { measuredRuns } from '../db/runs-queries';
+import { measuredRunSignatures, runsWithIds } from '../db/calibration-queries';
 import { writeVersion } from '../db/write-version';
 import type { Card, ModelPreset } from '../domain/catalog';
 import type { EstimateInput } from '../domain/estimate/input';
 import { calibrationRunsFrom, type CalibrationRun } from '../domain/calibrate';
 
+/** What one read of a method's runs produced, kept by run id with the signature it was read at. */
+interface MethodRuns {
+  version: string;
+  byId: Map<number, { signature: string; run: CalibrationRun | null }>;
+  runs: CalibrationRun[];
+}
+
+interface Loaded {
+  /** The catalog the predictions were made with (catalogKey). */
+  catalog: string;
+  methods: Map<string, MethodRuns>;
+}
+
 /**
  * Loads the logged runs (the user's and the published ones) that can correct estimates of `method`
  * on the catalog's cards, each paired with the raw estimator's prediction (domain/calibrate).
+ *
+ * The answer holds until the file changes. After a write only the runs whose signature moved (added,
+ * edited) are read and estimated again, the removed ones dropped: the rest are kept from the last read,
+ * so logging one run in a log of 100,000 costs one narrow scan instead of parsing and re-estimating every
+ * run (issue 16). A change of the catalog (cards or model presets) re-estimates everything.
  */
 export function loadCalibrationRuns(
   db: Db,
@@ -16,32 +34,72 @@ export function loadCalibrationRuns(
   presets: ModelPreset[],
 ): CalibrationRun[] {
   const version = writeVersion(db);
-  let perMethod = loadedRuns.get(db);
-  // The catalog snapshot hands out the same frozen arrays until a write, so identity is enough: a JSON
-  // key of the whole catalog cost more than the rest of an estimate.
-  if (perMethod?.version !== version || perMethod.cards !== cards || perMethod.presets !== presets) {
-    perMethod = { version, cards, presets, runs: new Map() };
-    loadedRuns.set(db, perMethod);
+  let loaded = loadedRuns.get(db);
+  const catalog = catalogKey(cards, presets);
+  if (loaded?.catalog !== catalog) {
+    loaded = { catalog, methods: new Map() };
+    loadedRuns.set(db, loaded);
   }
-  let runs = perMethod.runs.get(method);
-  if (!runs) {
-    const logged = measuredRuns(
-      db,
-      method,
-      cards.map((card) => card.id),
-    );
-    runs = calibrationRunsFrom(logged, cards, presets);
-    perMethod.runs.set(method, runs);
+  const known = loaded.methods.get(method);
+  if (known?.version === version) return known.runs;
+  const next = readRuns(db, method, cards, presets, known);
+  loaded.methods.set(method, { ...next, version });
+  return next.runs;
+}
+
+function readRuns(
+  db: Db,
+  method: string,
+  cards: Card[],
+  presets: ModelPreset[],
+  known: MethodRuns | undefined,
+): Omit<MethodRuns, 'version'> {
+  const signatures = measuredRunSignatures(
+    db,
+    method,
+    cards.map((card) => card.id),
+  );
+  const changed = signatures
+    .filter(([id, signature]) => signature === null || known?.byId.get(id)?.signature !== signature)
+    .map(([id]) => id);
+  const fresh = new Map<number, CalibrationRun>();
+  const read = runsWithIds(db, changed);
+  for (const run of calibrationRunsFrom(read, cards, presets)) fresh.set(Number(run.id), run);
+  const byId: MethodRuns['byId'] = new Map();
+  const runs: CalibrationRun[] = [];
+  for (const [id, signature] of signatures) {
+    const kept = known?.byId.get(id);
+    const run = signature !== null && kept?.signature === signature ? kept.run : (fresh.get(id) ?? null);
+    // A run without a content key is read again every time (none is left after opening: runs-keys.ts).
+    if (signature !== null) byId.set(id, { signature, run });
+    if (run) runs.push(run);
   }
-  return runs;
+  return { byId, runs };
 }
 
 /**
- * The calibration runs last loaded per database and method, valid until the file changes: `cardwise
- * estimate --input` with thousands of inputs reads and re-estimates the runs once per method, not per input
- * (with the 750 published rows seeded, re-reading them made 2,000 inputs take twice as long).
+ * The catalog as text, once per snapshot: the snapshot hands out the same frozen arrays until a write, and
+ * a write to the run log makes a new snapshot of the same catalog, which must not re-estimate every run.
  */
-const loadedRuns = new WeakMap<
-  Db,
-  { version: string; cards: Card[]; presets: ModelPreset[]; runs: Map<string, CalibrationRun[]> }
->();
+function catalogKey(cards: Card[], presets: ModelPreset[]): string {
+  let byPresets = catalogKeys.get(cards);
+  if (!byPresets) {
+    byPresets = new WeakMap();
+    catalogKeys.set(cards, byPresets);
+  }
+  let key = byPresets.get(presets);
+  if (key === undefined) {
+    key = JSON.stringify([cards, presets]);
+    byPresets.set(presets, key);
+  }
+  return key;
+}
+
+const catalogKeys = new WeakMap<Card[], WeakMap<ModelPreset[], string>>();
+
+/**
+ * The calibration runs last loaded per database and method: `cardwise estimate --input` with thousands of
+ * inputs reads and re-estimates the runs once per method, not per input (with the 750 published rows
+ * seeded, re-reading them made 2,000 inputs take twice as long).
+ */
+const loadedRuns = new WeakMap<Db, Loaded>();
