@@ -32,7 +32,11 @@ if (process.argv.includes('--serving-only')) {
   printServing(section);
   process.exit(0);
 }
-const data = loadDataset();
+// --train-only scores the training-speed rows alone, in seconds: their estimates read only speed constants, which
+// only training-speed rows inform, so every fold fits those constants as the full run does and the figures are the same.
+const trainOnly = process.argv.includes('--train-only');
+const loaded = loadDataset();
+const data = trainOnly ? { ...loaded, rows: loaded.rows.filter((r) => r.quantity === 'train'), oom: [] } : loaded;
 const predictor = new Predictor(data.presets);
 // --stored-folds scores each source with the fold constants fitted-constants.ts holds (the same fit, written by
 // npm run fit:constants) instead of refitting them: minutes faster, valid while that module is fresh.
@@ -62,12 +66,18 @@ section(
   'Training speed by regime',
   comparisonTable('regime', regimes(isTrainingSpeed), heldOut.scored, inSample.scored),
 );
-section(
-  'Training memory by regime',
-  comparisonTable('regime', regimes(isTrainingMemory), heldOut.scored, inSample.scored),
-);
-section('Decode by regime', comparisonTable('regime', regimes(isDecode), heldOut.scored, inSample.scored));
+if (!trainOnly) {
+  section(
+    'Training memory by regime',
+    comparisonTable('regime', regimes(isTrainingMemory), heldOut.scored, inSample.scored),
+  );
+  section('Decode by regime', comparisonTable('regime', regimes(isDecode), heldOut.scored, inSample.scored));
+}
 section('Each source when held out', perSourceTable(heldOut.scored));
+if (trainOnly) {
+  console.log(`\n(${((performance.now() - started) / 1000).toFixed(1)} s; --train-only: training-speed rows alone)`);
+  process.exit(0);
+}
 section('Out-of-memory runs', [oomLine('held out', heldOut.oom), oomLine('in-sample', inSample.oom)].join('\n'));
 
 // Calibration held out by source: the other sources' rows corrected each held-out row (scripts/accuracy/calibration.ts).
