@@ -234,7 +234,8 @@ export const estimateFields = {
       value: 'N',
       help: 'prompt tokens of each sequence, inside the sequence length (default: a short prompt)',
     },
-    control: { kind: 'number', group: 'workload', min: 0, step: 1 },
+    // 'any': an empty box means "not stated" (an integer step would read it as a missing number).
+    control: { kind: 'number', group: 'workload', min: 0, step: 'any' },
   }),
   flashAttention: field({
     schema: z.boolean(),
