@@ -114,6 +114,7 @@ function ordered(config: EstimateInput): EstimateInput {
     'seqLen',
     'packing',
     'tokensPerSample',
+    'promptTokens',
     'gradientAccumulationSteps',
     'optimizer',
     'mixedPrecision',

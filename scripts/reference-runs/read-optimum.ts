@@ -13,12 +13,14 @@ function eagerGenerate(
   batchSize: number,
   seqLen: number,
   gpus: number,
+  cudaOld = false,
 ): EstimateInput {
   return {
     model,
     method: 'inference',
     precision: gptq ? 'int4' : 'fp16',
     quant: gptq ? 'gptq' : 'none',
+    ...(cudaOld ? { quantBackend: 'cuda-old' as const } : {}),
     batchSize,
     seqLen,
     flashAttention: false,
@@ -29,12 +31,25 @@ function eagerGenerate(
   };
 }
 
+/** The prompt length a record's seq_len_note states ("prompt 512 tokens + exactly 512 new tokens"), if any. */
+function statedPrompt(note: string | null): number | undefined {
+  const m = /prompt (\d+) tokens/.exec(note ?? '');
+  return m ? Number(m[1]) : undefined;
+}
+
 export const readOptimum: Reader = (r, ctx) => {
   const rec = r.record;
   if (rec.batch_size === null || rec.seq_len === null) throw new Error(`${rec.id}: optimum row without batch/seq`);
   const gptq = /GPTQ/.test(rec.precision);
-  const config = eagerGenerate(shapeOf(r, ctx), gptq, rec.batch_size, rec.seq_len, rec.num_gpus ?? 1);
+  const cudaOld = gptq && /cuda-old kernel/.test(rec.framework);
+  const prompt = statedPrompt(rec.seq_len_note);
+  const config = {
+    ...eagerGenerate(shapeOf(r, ctx), gptq, rec.batch_size, rec.seq_len, rec.num_gpus ?? 1, cudaOld),
+    ...(prompt === undefined ? {} : { promptTokens: prompt }),
+  };
+  if (prompt !== undefined) r.say(`promptTokens = ${prompt} (seq_len_note)`);
   r.say('eager attention assumed (2023 transformers generate, no flash flag stated)');
+  if (cudaOld) r.say('auto-gptq cuda-old kernel -> quantBackend cuda-old');
   if (/prefill-only/.test(rec.seq_len_note ?? '')) r.say('prefill-only benchmark (1 new token)');
   r.say('HF transformers generate (eager PyTorch) -> inferenceRuntime eager');
   return config;
@@ -58,7 +73,7 @@ export const readOptimumBenchmark: Reader = (r, ctx) => {
       : 'transformers 4.35 default attention is eager -> flashAttention false',
   );
   if (gptq) r.say(`auto-gptq ${rec.quant_backend ?? ''} kernels -> int4/gptq, quantBackend exllama`);
-  r.say('seqLen = prompt 256 + 512 new tokens');
+  r.say('seqLen = prompt 256 + 512 new tokens; promptTokens = 256');
   // transformers 4.35 returns a new tuple cache from LlamaModel.forward (next_decoder_cache += ...) while generate
   // still holds the previous one (huggingface/transformers@v4.35.2 src/transformers/models/llama/modeling_llama.py):
   // max allocated holds two KV caches at the peak. The input's eager runtime has the per-layer DynamicCache of 4.36+.
@@ -74,6 +89,7 @@ export const readOptimumBenchmark: Reader = (r, ctx) => {
     ...(gptq ? { quantBackend: 'exllama' as const } : {}),
     batchSize: rec.batch_size,
     seqLen: rec.seq_len,
+    promptTokens: 256,
     flashAttention: flash,
     gpus: 1,
     sharding: 'none',

@@ -48,13 +48,14 @@ export const packingSchema = z.enum(['padded', 'packed', 'padding-free']);
 export type Packing = z.infer<typeof packingSchema>;
 /**
  * The kernels a GPTQ or AWQ base runs through: PyTorch dequantize-then-matmul (auto-gptq's cuda/triton
- * path, what PEFT training on GPTQ uses), ExLlama or Marlin kernels, AWQ's GEMM or GEMV kernels.
+ * path, what PEFT training on GPTQ uses), auto-gptq's cuda-old kernels, ExLlama or Marlin kernels, AWQ's
+ * GEMM or GEMV kernels.
  */
-export const quantBackendSchema = z.enum(['dequant', 'exllama', 'marlin', 'gemm', 'gemv']);
+export const quantBackendSchema = z.enum(['dequant', 'cuda-old', 'exllama', 'marlin', 'gemm', 'gemv']);
 export type QuantBackend = z.infer<typeof quantBackendSchema>;
 /** The backends each scheme has. */
 export const QUANT_BACKENDS: Record<'gptq' | 'awq', readonly QuantBackend[]> = {
-  gptq: ['dequant', 'exllama', 'marlin'],
+  gptq: ['dequant', 'cuda-old', 'exllama', 'marlin'],
   awq: ['gemm', 'gemv', 'marlin'],
 };
 /** How GPUs reach each other: as the card usually does, NVLink, P2P over PCIe, or through host memory. */

@@ -4,7 +4,8 @@ import type { Card, ModelPreset } from '../catalog';
 import type { EstimateInput } from './input';
 import { estimateMemory } from './memory';
 import { estimateSpeed, type InferenceSpeed } from './speed';
-import { EXLLAMA_RECONSTRUCT_ROWS, decodeWeightTraffic } from './speed-quant';
+import { CUDA_OLD_SWITCH_ROWS, EXLLAMA_RECONSTRUCT_ROWS, decodeWeightTraffic } from './speed-quant';
+import { averageDecodeContext } from './speed-inference';
 
 const cards = readDataFile<Card[]>('cards.json');
 const presets = readDataFile<ModelPreset[]>('models.json');
@@ -39,6 +40,18 @@ describe('decode reads the KV cache at the average context', () => {
     const long = decode({ ...llama70b, batchSize: 16, seqLen: 8192 }).decodeTokensPerSecond;
     expect(long).toBeLessThan(short);
   });
+
+  it('averages the prompt plus half the new tokens, and half the sequence for a short prompt', () => {
+    expect(averageDecodeContext(768, 256)).toBe(512);
+    expect(averageDecodeContext(768, undefined)).toBe(384);
+    expect(averageDecodeContext(768, 2000)).toBe(768);
+  });
+
+  it('is slower at batch 32 with a long prompt inside the same sequence length', () => {
+    const shortPrompt = decode({ ...llama70b, batchSize: 32 }).decodeTokensPerSecond;
+    const longPrompt = decode({ ...llama70b, batchSize: 32, promptTokens: 1536 }).decodeTokensPerSecond;
+    expect(longPrompt).toBeLessThan(shortPrompt);
+  });
 });
 
 describe('weights a decode step moves, by kernel', () => {
@@ -50,6 +63,18 @@ describe('weights a decode step moves, by kernel', () => {
     const gemm = decodeWeightTraffic(model, 'int4', 'awq', 'gemm', 4);
     expect(rebuilt).toBeGreaterThan(4 * packed);
     expect(gemv).toBeGreaterThan(3 * gemm);
+  });
+
+  it('reads packed weights once per row on auto-gptq cuda-old, and rebuilds them from 128 rows', () => {
+    const one = decodeWeightTraffic(model, 'int4', 'gptq', 'cuda-old', 1);
+    const eight = decodeWeightTraffic(model, 'int4', 'gptq', 'cuda-old', 8);
+    // The LM head stays 16-bit and is read once.
+    const head = model.vocab * model.hidden * 2;
+    expect(eight - head).toBeCloseTo(8 * (one - head), -6);
+    const rows = CUDA_OLD_SWITCH_ROWS;
+    expect(decodeWeightTraffic(model, 'int4', 'gptq', 'cuda-old', rows)).toBe(
+      decodeWeightTraffic(model, 'int4', 'gptq', 'dequant', rows),
+    );
   });
 
   it('costs LLM.int8() what 16-bit weights cost', () => {

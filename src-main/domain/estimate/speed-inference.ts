@@ -14,7 +14,8 @@ import { msg, type Message } from '../messages';
 /**
  * Inference throughput. A decode step reads every weight and the KV cache once: GPU time = max(bytes ÷
  * (bandwidth × η), FLOPs ÷ achieved FLOP/s). The KV cache is read at the average context of a generation
- * that grows from a short prompt to seqLen (seqLen / 2), not the final one.
+ * that grows from its prompt to seqLen (prompt + new tokens / 2; seqLen / 2 for a short prompt), not the
+ * final one.
  * - Tensor parallel over t GPUs (Megatron-LM, Shoeybi et al. 2019, §3): each GPU reads 1/t of the weights
  *   and KV heads, and every layer all-reduces its activations twice (after attention and after the MLP):
  *   2·L all-reduces per step, each a fixed latency (fitted) plus its bytes at the link's bus bandwidth.
@@ -39,7 +40,7 @@ export function estimateInferenceSpeed(
   const bandwidth = card.bandwidthGBps * 1e9 * eta;
 
   const weights = decodeWeightTraffic(model, config.precision, config.quant, config.quantBackend, b);
-  const averageContext = Math.max(1, config.seqLen / 2);
+  const averageContext = Math.max(1, averageDecodeContext(config.seqLen, config.promptTokens));
   const kv = kvCacheBytes(model, b, averageContext, dtypeBytes(config.kvCachePrecision));
   // HF generate's DynamicCache grows by torch.cat every token (huggingface/transformers@67dd5524,
   // src/transformers/cache_utils.py, DynamicCache.update): the cache is read and written again besides the
@@ -122,4 +123,14 @@ function tensorParallelSeconds(
 /** Whether a decode step replays as a captured CUDA graph (no launch per kernel). */
 function cudaGraphs(config: SpeedConfig, runtime: InferenceRuntime): boolean {
   return config.torchCompile || runtime === 'vllm' || runtime === 'tensorrt-llm';
+}
+
+/**
+ * Tokens a decode step attends to on average over a generation of seqLen tokens that starts from `prompt`
+ * tokens: the context grows by one per new token from the prompt to seqLen, so its mean is the prompt plus
+ * half the new tokens. A prompt is at most the sequence; none stated reads as a short one.
+ */
+export function averageDecodeContext(seqLen: number, prompt: number | undefined): number {
+  const p = Math.min(seqLen, prompt ?? 0);
+  return p + (seqLen - p) / 2;
 }

@@ -9,6 +9,12 @@ import { quantBitsPerWeight } from './weights';
 export const EXLLAMA_RECONSTRUCT_ROWS = 8;
 
 /**
+ * auto-gptq's cuda-old QuantLinear runs its CUDA kernel below this many rows and dequantizes then matmuls from
+ * it (AutoGPTQ/AutoGPTQ@9f7d3707, auto_gptq/nn_modules/qlinear/qlinear_cuda_old.py, kernel_switch_threshold=128).
+ */
+export const CUDA_OLD_SWITCH_ROWS = 128;
+
+/**
  * Bytes one decode step moves to apply the weights, for a batch of `batch` sequences:
  * - 16-bit, GGUF, AWQ GEMM, Marlin, ExLlama under 8 rows: the stored weights, read once.
  * - Dequantize-then-matmul (GPTQ's PyTorch path, ExLlama from 8 rows, bitsandbytes NF4 beyond one row,
@@ -16,6 +22,9 @@ export const EXLLAMA_RECONSTRUCT_ROWS = 8;
  *   packed weights, write a 16-bit copy, read it back: bits/8 + 2 + 2 bytes per weight.
  * - AWQ GEMV: the kernel walks the weights once per sequence of the batch (casper-hansen/AutoAWQ@88e4c76b
  *   README: GEMV is fastest at batch 1 and falls behind GEMM as the batch grows).
+ * - auto-gptq cuda-old under 128 rows: the same, one pass per row; its kernels put the row on the grid's z axis
+ *   (`int b = blockIdx.z`) and every block reads its tile of packed weights (AutoGPTQ/AutoGPTQ@9f7d3707,
+ *   autogptq_extension/cuda_64/autogptq_cuda_kernel_64.cu, VecQuant4MatMulKernel_old and ..Faster_old).
  * - bitsandbytes LLM.int8(): no faster than 16-bit at small batch: every call quantizes the activations,
  *   splits out the outlier columns and dequantizes the output (Dettmers et al. 2022, arXiv:2208.07339,
  *   runtime discussion), so its weights cost what 16-bit ones do.
@@ -57,6 +66,7 @@ function linearPath(
   if (quant === 'gptq' || quant === 'awq') {
     if (kernel === 'dequant') return 'rebuilt';
     if (kernel === 'gemv') return 'per-sequence';
+    if (kernel === 'cuda-old') return batch < CUDA_OLD_SWITCH_ROWS ? 'per-sequence' : 'rebuilt';
     if (kernel === 'exllama' && batch >= EXLLAMA_RECONSTRUCT_ROWS) return 'rebuilt';
   }
   return 'packed';

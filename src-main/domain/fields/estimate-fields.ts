@@ -222,6 +222,21 @@ export const estimateFields = {
     },
     control: { kind: 'number', group: 'workload', min: 1, step: 'any' },
   }),
+  // A generation's decode reads the KV cache at its average context: the prompt plus half the new tokens
+  // (speed-inference.ts). Left out, the prompt is short and the average is half the sequence.
+  promptTokens: optional({
+    schema: z.number().int().min(0).max(10_000_000),
+    unit: 'tokens',
+    applies: forInference,
+    label: 'field.promptTokens',
+    flag: {
+      name: 'prompt-tokens',
+      value: 'N',
+      help: 'prompt tokens of each sequence, inside the sequence length (default: a short prompt)',
+    },
+    // 'any': an empty box means "not stated" (an integer step would read it as a missing number).
+    control: { kind: 'number', group: 'workload', min: 0, step: 'any' },
+  }),
   flashAttention: field({
     schema: z.boolean(),
     default: true,

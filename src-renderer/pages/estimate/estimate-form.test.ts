@@ -102,6 +102,7 @@ describe('formFromInput', () => {
     quantBackend: 'gemv',
     batchSize: 16,
     seqLen: 8192,
+    promptTokens: 2000,
     flashAttention: false,
     gpus: 2,
     kvCachePrecision: 'fp8',
