@@ -128,6 +128,7 @@ function ordered(config: EstimateInput): EstimateInput {
     'chunkedCrossEntropy',
     'activationOffload',
     'optimizerOffload',
+    'kbitUpcast',
     'inferenceRuntime',
     'tensorParallel',
     'torchCompile',

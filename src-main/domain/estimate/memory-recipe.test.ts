@@ -93,5 +93,15 @@ describe('QLoRA activations by framework', () => {
     expect(peft.assumptions.map(english).join(' ')).toContain('held in fp32');
     expect(torchtune.assumptions.map(english).join(' ')).not.toContain('held in fp32');
     expect(torchtune.perGpu.breakdown.activations).toBeLessThan(0.8 * peft.perGpu.breakdown.activations);
+    expect(peft.resolvedInput.kbitUpcast).toBe(true);
+    expect(torchtune.resolvedInput.kbitUpcast).toBe(false);
+  });
+
+  it('kbitUpcast off (a trainer that skips the fp32 cast) holds the same activations as torchtune', () => {
+    const input: EstimateInput = { ...qlora, gradientCheckpointing: false, chunkedCrossEntropy: false };
+    const skipped = estimate({ ...input, framework: 'hf-trainer-peft', kbitUpcast: false });
+    const torchtune = estimate({ ...input, framework: 'torchtune' });
+    expect(skipped.perGpu.breakdown.activations).toBe(torchtune.perGpu.breakdown.activations);
+    expect(skipped.assumptions.map(english).join(' ')).not.toContain('held in fp32');
   });
 });

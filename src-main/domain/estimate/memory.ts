@@ -161,13 +161,11 @@ function trainingPeak(
   const shardGradients = multi && (r.sharding === 'zero2' || r.sharding === 'zero3' || r.sharding === 'fsdp');
   const shardWeights = multi && (r.sharding === 'zero3' || r.sharding === 'fsdp');
   const computePrecision = computeDtype(r.precision);
-  // bnb QLoRA: norms kept in fp32 (PEFT prepare_model_for_kbit_training) promote the norm and MLP tensors to fp32,
-  // and bnb Linear4bit returns its input dtype (see activations.ts residualBytes). torchtune's QLoRA does neither:
-  // its NF4 bases are torchao NF4Tensors whose linear_nf4 returns the bf16 input dtype, its RMSNorm returns
-  // `.type_as(x)` (bf16), and no recipe upcasts the norms (pytorch/torchtune@30b8519e torchtune/modules/peft/lora.py,
-  // torchtune/modules/rms_norm.py).
+  // bnb QLoRA: norms upcast to fp32 (PEFT prepare_model_for_kbit_training, field kbitUpcast) promote the norm and
+  // MLP tensors to fp32, and bnb Linear4bit returns its input dtype (see activations.ts residualBytes). torchtune's
+  // torchao NF4 linear returns bf16 and its RMSNorm `.type_as(x)`: no upcast (the field's default there).
   const e = activationBytes(r.precision, r.mixedPrecision, true);
-  const fp32Residual = r.method === 'qlora' && r.quant === 'bnb' && r.framework !== 'torchtune';
+  const fp32Residual = r.method === 'qlora' && r.quant === 'bnb' && r.kbitUpcast;
   const residual = fp32Residual ? 4 : e;
   if (fp32Residual) assumptions.push(msg('memory.bnbFp32Activations'));
 
