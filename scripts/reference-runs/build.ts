@@ -126,6 +126,7 @@ function ordered(config: EstimateInput): EstimateInput {
     'gpu',
     'optimizerInBackward',
     'chunkedCrossEntropy',
+    'fusedCrossEntropy',
     'activationOffload',
     'optimizerOffload',
     'kbitUpcast',

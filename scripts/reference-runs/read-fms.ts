@@ -7,7 +7,9 @@ import type { Reader } from './readers';
  * FSDP FULL_SHARD (also on one GPU), flash-attn 2, gradient checkpointing on. Full and LoRA runs hold
  * the model in bf16/fp16 without AMP; bnb and GPTQ bases keep their LoRA adapters in the 16-bit dtype. The
  * accelerated-peft bnb plugin does not upcast the base's norms to fp32 (foundation-model-stack/fms-acceleration@876e2ed6
- * plugins/accelerated-peft/src/fms_acceleration_peft/framework_plugin_bnb.py _prepare_model_for_kbit_training).
+ * plugins/accelerated-peft/src/fms_acceleration_peft/framework_plugin_bnb.py _prepare_model_for_kbit_training);
+ * FOAK runs replace the loss with unsloth's fused cross-entropy (fast_loss: true in the same commit's
+ * sample-configurations/accelerated-peft-{bnb-nf4,autogptq}-foak-sample-configuration.yaml).
  * The orca-math runs are unpacked: their sequence length is the mean tokens per sample.
  */
 export const readFms: Reader = (r, ctx) => {
@@ -46,6 +48,12 @@ export const readFms: Reader = (r, ctx) => {
     config.kbitUpcast = false;
     r.say(
       "fms-acceleration accelerated-peft bnb plugin: its own _prepare_model_for_kbit_training skips PEFT's fp32 upcast -> kbitUpcast false",
+    );
+  }
+  if (/FOAK/.test(rec.framework)) {
+    config.fusedCrossEntropy = true;
+    r.say(
+      'FOAK kernels: fast_loss true (sample-configurations/accelerated-peft-*-foak-sample-configuration.yaml) -> fusedCrossEntropy true',
     );
   }
   config.gpus = rec.num_gpus ?? 1;

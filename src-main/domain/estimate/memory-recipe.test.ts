@@ -105,3 +105,21 @@ describe('QLoRA activations by framework', () => {
     expect(skipped.assumptions.map(english).join(' ')).not.toContain('held in fp32');
   });
 });
+
+describe('cross-entropy implementation', () => {
+  const lora: EstimateInput = { ...full, method: 'lora', lora: { rank: 16, targets: 'attention' } };
+  const elements = 2 * 2048 * 128256;
+
+  it('a fused kernel keeps the 16-bit logits and one fp32 copy, its gradient written in place', () => {
+    const eager = estimate(lora).perGpu.breakdown.logits;
+    const fused = estimate({ ...lora, fusedCrossEntropy: true });
+    expect(eager).toBeCloseTo(elements * (2 + 4 + 4), -3);
+    expect(fused.perGpu.breakdown.logits).toBeCloseTo(elements * (2 + 4), -3);
+    expect(fused.assumptions.map(english).join(' ')).toContain('fused cross-entropy kernel');
+  });
+
+  it('a fused kernel replaces a chunked loss when both are set', () => {
+    const both = estimate({ ...lora, fusedCrossEntropy: true, chunkedCrossEntropy: true }).perGpu.breakdown.logits;
+    expect(both).toBeCloseTo(elements * (2 + 4), -3);
+  });
+});

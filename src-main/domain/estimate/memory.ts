@@ -240,7 +240,9 @@ function trainingPeak(
     loraRank,
     loraMatricesPerLayer: loraMatrices,
   });
-  const logits = trainingLogitsBytes(model, r.batchSize, r.seqLen, e, r.chunkedCrossEntropy);
+  // A fused kernel is what runs when one is named: it replaces the loss, chunked or not.
+  const crossEntropy = r.fusedCrossEntropy ? 'fused' : r.chunkedCrossEntropy ? 'chunked' : 'eager';
+  const logits = trainingLogitsBytes(model, r.batchSize, r.seqLen, e, crossEntropy);
   const dequant = r.precision === 'int4' || r.precision === 'int8' ? dequantBufferBytes(largestMatrixParams(model)) : 0;
 
   // Two peaks: activations are largest at the start of backward (gradients not yet formed, set_to_none);

@@ -322,6 +322,11 @@ export const estimateFields = {
     'cross-entropy over chunks of the logits (fp32 upcast per chunk)',
     'chunkedCrossEntropy',
   ),
+  fusedCrossEntropy: memorySaver(
+    'field.fusedCrossEntropy',
+    'fused-cross-entropy',
+    'fused cross-entropy kernel writing the logits gradient in place (unsloth, fms-acceleration fast_loss)',
+  ),
   activationOffload: memorySaver(
     'field.activationOffload',
     'activation-offload',
