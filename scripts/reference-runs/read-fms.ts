@@ -5,7 +5,11 @@ import type { Reader } from './readers';
 /**
  * foundation-model-stack/fms-acceleration benchmark CSVs: HF Trainer runs on A100-80GB under accelerate
  * FSDP FULL_SHARD (also on one GPU), flash-attn 2, gradient checkpointing on. Full and LoRA runs hold
- * the model in bf16/fp16 without AMP; bnb and GPTQ bases keep their LoRA adapters in the 16-bit dtype.
+ * the model in bf16/fp16 without AMP; bnb and GPTQ bases keep their LoRA adapters in the 16-bit dtype. The
+ * accelerated-peft bnb plugin does not upcast the base's norms to fp32 (foundation-model-stack/fms-acceleration@876e2ed6
+ * plugins/accelerated-peft/src/fms_acceleration_peft/framework_plugin_bnb.py _prepare_model_for_kbit_training);
+ * FOAK runs replace the loss with unsloth's fused cross-entropy (fast_loss: true in the same commit's
+ * sample-configurations/accelerated-peft-{bnb-nf4,autogptq}-foak-sample-configuration.yaml).
  * The orca-math runs are unpacked: their sequence length is the mean tokens per sample.
  */
 export const readFms: Reader = (r, ctx) => {
@@ -40,6 +44,18 @@ export const readFms: Reader = (r, ctx) => {
     );
   } else if (gptq) r.say('GPTQ 4-bit base + LoRA fp16 per source -> method qlora, int4/gptq, mixedPrecision false');
   else r.say('bnb base + LoRA held in bf16 per source (bf16 autocast) -> mixedPrecision false');
+  if (quantized && !gptq && /accelerated-peft \(bnb/.test(rec.framework)) {
+    config.kbitUpcast = false;
+    r.say(
+      "fms-acceleration accelerated-peft bnb plugin: its own _prepare_model_for_kbit_training skips PEFT's fp32 upcast -> kbitUpcast false",
+    );
+  }
+  if (/FOAK/.test(rec.framework)) {
+    config.fusedCrossEntropy = true;
+    r.say(
+      'FOAK kernels: fast_loss true (sample-configurations/accelerated-peft-*-foak-sample-configuration.yaml) -> fusedCrossEntropy true',
+    );
+  }
   config.gpus = rec.num_gpus ?? 1;
   config.sharding = 'fsdp';
   r.say('FSDP FULL_SHARD also on 1 GPU -> fsdp');

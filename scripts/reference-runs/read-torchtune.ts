@@ -16,8 +16,8 @@ export const readTorchtune: Reader = (r, ctx) => {
   } else if (/PagedAdamW8bit/.test(optimizer)) {
     config.optimizer = 'paged-adamw-8bit';
   } else if (/PagedAdamW\b/.test(optimizer)) {
-    config.optimizer = 'adamw';
-    r.say('paged 32-bit AdamW -> adamw (paging can move state to CPU)');
+    config.optimizer = 'paged-adamw';
+    r.say('bitsandbytes PagedAdamW -> paged-adamw (32-bit states in CUDA managed memory)');
   } else if (/8-bit AdamW/.test(optimizer)) {
     config.optimizer = 'adamw-8bit';
   } else {
@@ -53,11 +53,12 @@ export const readTorchtune: Reader = (r, ctx) => {
 };
 
 /**
- * The loss no row states. At these commits recipes/configs/llama2/7B_lora_single_device.yaml uses
+ * The loss no row states, read from the configs at each row's commit. At the commits below
+ * recipes/configs/llama2/7B_lora_single_device.yaml (and the other llama2/llama3 configs) use
  * torch.nn.CrossEntropyLoss (full fp32 logits). The Llama 3.1 table (30b8519e, 2024-09-24) came after the
- * configs switched to CEWithChunkedOutputLoss (4fba6cd4, 2024-08-28), so the torchtune preset's chunked loss
- * is the likelier reading there; it is kept at false, as the data was read before the preset existed,
- * because reading it chunked moves the fitted constants and needs a refit (npm run fit:constants).
+ * configs switched to CEWithChunkedOutputLoss (4fba6cd4, 2024-08-28): every config it names
+ * (pytorch/torchtune@30b8519e recipes/configs/llama3_1/{8B,70B}_{full,lora,qlora}*.yaml) sets
+ * `loss: _component_: torchtune.modules.loss.CEWithChunkedOutputLoss`.
  */
 const EAGER_LOSS_COMMITS = ['fef3ed10', 'ff594c23', '0914d5cf', '20747cd8'];
 
@@ -70,10 +71,8 @@ function lossOf(r: Reading, config: EstimateInput): void {
     config.chunkedCrossEntropy = false;
     r.say('loss not stated: the configs at this commit use torch.nn.CrossEntropyLoss -> chunkedCrossEntropy false');
   } else {
-    config.chunkedCrossEntropy = false;
-    r.say(
-      'loss not stated -> chunkedCrossEntropy false (as read before the preset; the configs at this commit chunk it)',
-    );
+    config.chunkedCrossEntropy = true;
+    r.say('loss not stated: the configs at this commit use CEWithChunkedOutputLoss -> chunkedCrossEntropy true');
   }
 }
 

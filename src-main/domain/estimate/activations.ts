@@ -68,21 +68,30 @@ export function trainingActivationBytes(s: ActivationSetup): number {
 /** Chunks of torchtune's CEWithChunkedOutputLoss (num_output_chunks default, torchtune/modules/loss). */
 export const CROSS_ENTROPY_CHUNKS = 8;
 
+/** How the training loss is computed over the logits. */
+export type CrossEntropyKind = 'eager' | 'chunked' | 'fused';
+
 /**
  * Logits and loss in training: b·s·V in 16-bit from the LM head, its fp32 upcast for the
  * cross-entropy, and the fp32 gradient of the logits (DESIGN "Estimating memory"). Chunked
  * cross-entropy upcasts and differentiates one chunk at a time, so the fp32 pair is per chunk
- * (torchtune's chunked-CE row in data/reference-runs.json frees ≈ 8 bytes per b·s·V).
+ * (torchtune's chunked-CE row in data/reference-runs.json frees ≈ 8 bytes per b·s·V). A fused kernel
+ * (unsloth's Fast_CrossEntropyLoss, used by fms-acceleration's fast_loss) saves the fp32 logits and
+ * logsumexp and writes the gradient into the saved logits in backward (`return logits, None, None`), so
+ * no separate fp32 gradient exists (foundation-model-stack/fms-acceleration@876e2ed6
+ * plugins/fused-ops-and-kernels/src/fms_acceleration_foak/kernels/unsloth/cross_entropy_loss.py).
  */
 export function trainingLogitsBytes(
   model: ResolvedModel,
   batchSize: number,
   seqLen: number,
   activationBytes: number,
-  chunkedCrossEntropy = false,
+  crossEntropy: CrossEntropyKind = 'eager',
 ): number {
-  const chunks = chunkedCrossEntropy ? CROSS_ENTROPY_CHUNKS : 1;
-  return batchSize * seqLen * model.vocab * (activationBytes + (4 + 4) / chunks);
+  const elements = batchSize * seqLen * model.vocab;
+  if (crossEntropy === 'fused') return elements * (activationBytes + 4);
+  const chunks = crossEntropy === 'chunked' ? CROSS_ENTROPY_CHUNKS : 1;
+  return elements * (activationBytes + (4 + 4) / chunks);
 }
 
 /**

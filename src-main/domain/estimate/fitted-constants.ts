@@ -34,9 +34,9 @@ export const FITTED: FittedConstants = {
   /** Fitted on 84 rows from 4 sources. */
   commOverlap: 0.043,
   /** Fitted on 124 rows from 8 sources. */
-  allocatorReserveFraction: 0.304,
+  allocatorReserveFraction: 0.255,
   /** Fitted on 30 rows from 1 source. Rests on one source: huggingface/optimum tests/benchmark README (GPTQ benchmark). */
-  growingCacheReserveFraction: 0.573,
+  growingCacheReserveFraction: 0.587,
 };
 
 /** The sources (citations) of the rows each constant was fitted on. */
@@ -173,8 +173,8 @@ export const FOLDS: Array<{ heldOut: string; constants: FittedConstants }> = [
       trainingStreamEfficiency: 0.522,
       optimizerBandwidthEfficiency: 1,
       commOverlap: 0.043,
-      allocatorReserveFraction: 0.304,
-      growingCacheReserveFraction: 0.573,
+      allocatorReserveFraction: 0.255,
+      growingCacheReserveFraction: 0.587,
     },
   },
   {
@@ -195,8 +195,8 @@ export const FOLDS: Array<{ heldOut: string; constants: FittedConstants }> = [
       trainingStreamEfficiency: 0.522,
       optimizerBandwidthEfficiency: 1,
       commOverlap: 0.043,
-      allocatorReserveFraction: 0.304,
-      growingCacheReserveFraction: 0.573,
+      allocatorReserveFraction: 0.255,
+      growingCacheReserveFraction: 0.587,
     },
   },
   {
@@ -217,8 +217,8 @@ export const FOLDS: Array<{ heldOut: string; constants: FittedConstants }> = [
       trainingStreamEfficiency: 0.522,
       optimizerBandwidthEfficiency: 1,
       commOverlap: 0.043,
-      allocatorReserveFraction: 0.304,
-      growingCacheReserveFraction: 0.573,
+      allocatorReserveFraction: 0.255,
+      growingCacheReserveFraction: 0.587,
     },
   },
   {
@@ -239,8 +239,8 @@ export const FOLDS: Array<{ heldOut: string; constants: FittedConstants }> = [
       trainingStreamEfficiency: 0.522,
       optimizerBandwidthEfficiency: 1,
       commOverlap: 0.043,
-      allocatorReserveFraction: 0.304,
-      growingCacheReserveFraction: 0.573,
+      allocatorReserveFraction: 0.255,
+      growingCacheReserveFraction: 0.587,
     },
   },
   {
@@ -261,8 +261,8 @@ export const FOLDS: Array<{ heldOut: string; constants: FittedConstants }> = [
       trainingStreamEfficiency: 0.522,
       optimizerBandwidthEfficiency: 1,
       commOverlap: 0.043,
-      allocatorReserveFraction: 0.304,
-      growingCacheReserveFraction: 0.573,
+      allocatorReserveFraction: 0.255,
+      growingCacheReserveFraction: 0.587,
     },
   },
   {
@@ -283,8 +283,8 @@ export const FOLDS: Array<{ heldOut: string; constants: FittedConstants }> = [
       trainingStreamEfficiency: 0.522,
       optimizerBandwidthEfficiency: 1,
       commOverlap: 0.043,
-      allocatorReserveFraction: 0.304,
-      growingCacheReserveFraction: 0.573,
+      allocatorReserveFraction: 0.255,
+      growingCacheReserveFraction: 0.587,
     },
   },
   {
@@ -305,8 +305,8 @@ export const FOLDS: Array<{ heldOut: string; constants: FittedConstants }> = [
       trainingStreamEfficiency: 0.522,
       optimizerBandwidthEfficiency: 1,
       commOverlap: 0.043,
-      allocatorReserveFraction: 0.304,
-      growingCacheReserveFraction: 0.573,
+      allocatorReserveFraction: 0.255,
+      growingCacheReserveFraction: 0.587,
     },
   },
   {
@@ -327,8 +327,8 @@ export const FOLDS: Array<{ heldOut: string; constants: FittedConstants }> = [
       trainingStreamEfficiency: 0.522,
       optimizerBandwidthEfficiency: 1,
       commOverlap: 0.043,
-      allocatorReserveFraction: 0.304,
-      growingCacheReserveFraction: 0.573,
+      allocatorReserveFraction: 0.255,
+      growingCacheReserveFraction: 0.587,
     },
   },
   {
@@ -349,8 +349,8 @@ export const FOLDS: Array<{ heldOut: string; constants: FittedConstants }> = [
       trainingStreamEfficiency: 0.406,
       optimizerBandwidthEfficiency: 0.953,
       commOverlap: 0,
-      allocatorReserveFraction: 0.919,
-      growingCacheReserveFraction: 0.223,
+      allocatorReserveFraction: 0.682,
+      growingCacheReserveFraction: 0.324,
     },
   },
   {
@@ -371,8 +371,8 @@ export const FOLDS: Array<{ heldOut: string; constants: FittedConstants }> = [
       trainingStreamEfficiency: 1,
       optimizerBandwidthEfficiency: 1,
       commOverlap: 0.025,
-      allocatorReserveFraction: 0.304,
-      growingCacheReserveFraction: 0.573,
+      allocatorReserveFraction: 0.255,
+      growingCacheReserveFraction: 0.587,
     },
   },
   {
@@ -393,8 +393,8 @@ export const FOLDS: Array<{ heldOut: string; constants: FittedConstants }> = [
       trainingStreamEfficiency: 0.105,
       optimizerBandwidthEfficiency: 1,
       commOverlap: 0,
-      allocatorReserveFraction: 0.304,
-      growingCacheReserveFraction: 0.573,
+      allocatorReserveFraction: 0.255,
+      growingCacheReserveFraction: 0.587,
     },
   },
   {
@@ -415,7 +415,7 @@ export const FOLDS: Array<{ heldOut: string; constants: FittedConstants }> = [
       trainingStreamEfficiency: 0.522,
       optimizerBandwidthEfficiency: 1,
       commOverlap: 0.043,
-      allocatorReserveFraction: 0.268,
+      allocatorReserveFraction: 0.345,
       growingCacheReserveFraction: 0.5,
     },
   },
@@ -437,8 +437,8 @@ export const FOLDS: Array<{ heldOut: string; constants: FittedConstants }> = [
       trainingStreamEfficiency: 0.522,
       optimizerBandwidthEfficiency: 1,
       commOverlap: 0.043,
-      allocatorReserveFraction: 0.304,
-      growingCacheReserveFraction: 0.573,
+      allocatorReserveFraction: 0.255,
+      growingCacheReserveFraction: 0.587,
     },
   },
   {
@@ -459,8 +459,8 @@ export const FOLDS: Array<{ heldOut: string; constants: FittedConstants }> = [
       trainingStreamEfficiency: 0.522,
       optimizerBandwidthEfficiency: 1,
       commOverlap: 0.043,
-      allocatorReserveFraction: 0.304,
-      growingCacheReserveFraction: 0.573,
+      allocatorReserveFraction: 0.255,
+      growingCacheReserveFraction: 0.587,
     },
   },
   {
@@ -481,8 +481,8 @@ export const FOLDS: Array<{ heldOut: string; constants: FittedConstants }> = [
       trainingStreamEfficiency: 0.522,
       optimizerBandwidthEfficiency: 1,
       commOverlap: 0.043,
-      allocatorReserveFraction: 0.304,
-      growingCacheReserveFraction: 0.573,
+      allocatorReserveFraction: 0.255,
+      growingCacheReserveFraction: 0.587,
     },
   },
   {
@@ -503,8 +503,8 @@ export const FOLDS: Array<{ heldOut: string; constants: FittedConstants }> = [
       trainingStreamEfficiency: 0.522,
       optimizerBandwidthEfficiency: 1,
       commOverlap: 0.043,
-      allocatorReserveFraction: 0.306,
-      growingCacheReserveFraction: 0.573,
+      allocatorReserveFraction: 0.257,
+      growingCacheReserveFraction: 0.586,
     },
   },
   {
@@ -525,8 +525,8 @@ export const FOLDS: Array<{ heldOut: string; constants: FittedConstants }> = [
       trainingStreamEfficiency: 0.522,
       optimizerBandwidthEfficiency: 1,
       commOverlap: 0.043,
-      allocatorReserveFraction: 0.328,
-      growingCacheReserveFraction: 0.567,
+      allocatorReserveFraction: 0.318,
+      growingCacheReserveFraction: 0.569,
     },
   },
   {
@@ -547,8 +547,8 @@ export const FOLDS: Array<{ heldOut: string; constants: FittedConstants }> = [
       trainingStreamEfficiency: 0.522,
       optimizerBandwidthEfficiency: 1,
       commOverlap: 0.043,
-      allocatorReserveFraction: 0.289,
-      growingCacheReserveFraction: 0.577,
+      allocatorReserveFraction: 0.372,
+      growingCacheReserveFraction: 0.552,
     },
   },
   {
@@ -569,8 +569,8 @@ export const FOLDS: Array<{ heldOut: string; constants: FittedConstants }> = [
       trainingStreamEfficiency: 0.234,
       optimizerBandwidthEfficiency: 1,
       commOverlap: 0.000924,
-      allocatorReserveFraction: 0.281,
-      growingCacheReserveFraction: 0.58,
+      allocatorReserveFraction: 0.377,
+      growingCacheReserveFraction: 0.55,
     },
   },
   {
@@ -591,8 +591,8 @@ export const FOLDS: Array<{ heldOut: string; constants: FittedConstants }> = [
       trainingStreamEfficiency: 0.195,
       optimizerBandwidthEfficiency: 0.104,
       commOverlap: 0,
-      allocatorReserveFraction: 0.304,
-      growingCacheReserveFraction: 0.573,
+      allocatorReserveFraction: 0.255,
+      growingCacheReserveFraction: 0.587,
     },
   },
   {
@@ -613,8 +613,8 @@ export const FOLDS: Array<{ heldOut: string; constants: FittedConstants }> = [
       trainingStreamEfficiency: 0.522,
       optimizerBandwidthEfficiency: 1,
       commOverlap: 0.043,
-      allocatorReserveFraction: 0.281,
-      growingCacheReserveFraction: 0.58,
+      allocatorReserveFraction: 0.38,
+      growingCacheReserveFraction: 0.549,
     },
   },
   {
@@ -635,8 +635,8 @@ export const FOLDS: Array<{ heldOut: string; constants: FittedConstants }> = [
       trainingStreamEfficiency: 1,
       optimizerBandwidthEfficiency: 0.096,
       commOverlap: 0.0209,
-      allocatorReserveFraction: 0.209,
-      growingCacheReserveFraction: 0.602,
+      allocatorReserveFraction: 0.257,
+      growingCacheReserveFraction: 0.586,
     },
   },
   {
@@ -657,8 +657,8 @@ export const FOLDS: Array<{ heldOut: string; constants: FittedConstants }> = [
       trainingStreamEfficiency: 0.522,
       optimizerBandwidthEfficiency: 1,
       commOverlap: 0.043,
-      allocatorReserveFraction: 0.304,
-      growingCacheReserveFraction: 0.573,
+      allocatorReserveFraction: 0.255,
+      growingCacheReserveFraction: 0.587,
     },
   },
 ];

@@ -6,18 +6,18 @@ import type { MemorySpread } from './memory-interval';
  * fitted-constants.ts (23 folds); the estimate's interval is [estimate ÷ (1 + p90), estimate ÷ (1 + p10)]:
  *
  * method                    rows  srcs  p10 signed  p90 signed
- * inference                  123     5      -23.5%       19.1%
- * full                        29     6      -22.7%       46.2%
- * lora                        34     7      -15.5%       14.3%
- * qlora                       66     6      -17.8%       25.1%
- * all (used below 20 rows)   252    14      -21.0%       22.7%
+ * inference                  123     5      -23.5%       19.9%
+ * full                        29     6      -25.3%        8.6%
+ * lora                        34     7      -15.5%        3.2%
+ * qlora                       66     6      -18.9%       11.3%
+ * all (used below 20 rows)   252    14      -22.3%       11.7%
  */
 export const MEMORY_SPREAD: MemorySpread = {
-  pooled: { p10: -0.2102, p90: 0.2265, rows: 252, sources: 14 },
+  pooled: { p10: -0.2232, p90: 0.1166, rows: 252, sources: 14 },
   byMethod: {
-    inference: { p10: -0.2351, p90: 0.1911, rows: 123, sources: 5 },
-    full: { p10: -0.2268, p90: 0.4618, rows: 29, sources: 6 },
-    lora: { p10: -0.1552, p90: 0.1429, rows: 34, sources: 7 },
-    qlora: { p10: -0.1782, p90: 0.2514, rows: 66, sources: 6 },
+    inference: { p10: -0.2351, p90: 0.1994, rows: 123, sources: 5 },
+    full: { p10: -0.253, p90: 0.0855, rows: 29, sources: 6 },
+    lora: { p10: -0.1553, p90: 0.032, rows: 34, sources: 7 },
+    qlora: { p10: -0.1888, p90: 0.113, rows: 66, sources: 6 },
   },
 };

@@ -161,10 +161,11 @@ function trainingPeak(
   const shardGradients = multi && (r.sharding === 'zero2' || r.sharding === 'zero3' || r.sharding === 'fsdp');
   const shardWeights = multi && (r.sharding === 'zero3' || r.sharding === 'fsdp');
   const computePrecision = computeDtype(r.precision);
-  // bnb QLoRA: norms kept in fp32 (PEFT prepare_model_for_kbit_training) promote the norm and MLP tensors to fp32,
-  // and bnb Linear4bit returns its input dtype (see activations.ts residualBytes).
+  // bnb QLoRA: norms upcast to fp32 (PEFT prepare_model_for_kbit_training, field kbitUpcast) promote the norm and
+  // MLP tensors to fp32, and bnb Linear4bit returns its input dtype (see activations.ts residualBytes). torchtune's
+  // torchao NF4 linear returns bf16 and its RMSNorm `.type_as(x)`: no upcast (the field's default there).
   const e = activationBytes(r.precision, r.mixedPrecision, true);
-  const fp32Residual = r.method === 'qlora' && r.quant === 'bnb';
+  const fp32Residual = r.method === 'qlora' && r.quant === 'bnb' && r.kbitUpcast;
   const residual = fp32Residual ? 4 : e;
   if (fp32Residual) assumptions.push(msg('memory.bnbFp32Activations'));
 
@@ -205,7 +206,13 @@ function trainingPeak(
   // DDP keeps gradient buckets beside .grad for the whole run (Scott Logic 2023: DDP ≈ +4 B/param).
   const ddpBuckets = multi && r.sharding === 'none' ? trainableParams * state.gradient : 0;
   if (ddpBuckets > 0) assumptions.push(msg('memory.ddpReplica', { count: n }));
-  const optimizer = (onGpu * trainableParams * state.optimizer) / (shardOptimizer ? n : 1);
+  // Paged optimizer states sit in CUDA managed memory, outside torch's allocator, and move to host memory when
+  // the GPU fills up (training-state.ts managedState): never part of the peak. bnb pages only tensors of ≥ 1e5
+  // elements, which every weight matrix of a full fine-tune is and LoRA adapters mostly are not: paging is
+  // counted for full fine-tuning only.
+  const managed = r.method === 'full' ? state.managedState : 0;
+  if (managed > 0 && onGpu > 0) assumptions.push(msg('memory.pagedOptimizer'));
+  const optimizer = (onGpu * trainableParams * (state.optimizer - managed)) / (shardOptimizer ? n : 1);
   const stepTemporary = (onGpu * trainableParams * state.stepTemporary) / (shardOptimizer ? n : 1);
   // Optimizer in backward (torchtune optimizer_in_bwd, PyTorch "How to save memory by fusing the optimizer step
   // into the backward pass"): each parameter steps as soon as its gradient is ready and the gradient is freed, so
@@ -217,6 +224,9 @@ function trainingPeak(
       : 0;
   const fullGradients = r.optimizerInBackward ? 0 : gradients;
   const fullStepTemporary = r.optimizerInBackward ? 0 : stepTemporary;
+
+  const buckets = deepSpeedBucketBytes(r, computePrecision);
+  if (buckets > 0) assumptions.push(msg('memory.deepSpeedBuckets', { gib: (buckets / GIB).toFixed(1) }));
 
   const activations = trainingActivationBytes({
     model,
@@ -230,12 +240,15 @@ function trainingPeak(
     loraRank,
     loraMatricesPerLayer: loraMatrices,
   });
-  const logits = trainingLogitsBytes(model, r.batchSize, r.seqLen, e, r.chunkedCrossEntropy);
+  // A fused kernel is what runs when one is named: it replaces the loss, chunked or not.
+  const crossEntropy = r.fusedCrossEntropy ? 'fused' : r.chunkedCrossEntropy ? 'chunked' : 'eager';
+  const logits = trainingLogitsBytes(model, r.batchSize, r.seqLen, e, crossEntropy);
   const dequant = r.precision === 'int4' || r.precision === 'int8' ? dequantBufferBytes(largestMatrixParams(model)) : 0;
 
   // Two peaks: activations are largest at the start of backward (gradients not yet formed, set_to_none);
   // gradients and the optimizer's temporaries peak at the step.
-  const backwardPeak = weights + gathered + optimizer + ddpBuckets + fusedStep + activations + logits + dequant;
+  const backwardPeak =
+    weights + gathered + optimizer + ddpBuckets + buckets + fusedStep + activations + logits + dequant;
   // With mixed precision the fp32 master is the parameter (PyTorch AMP, FSDP MixedPrecision): the 16-bit compute
   // copies live from forward to backward and are gone at the step, which then holds 4 + 4 + 8 + 4 = 20 B/param
   // (DeepSpeed's ZeRO estimator counts the same 20: 2 + 18).
@@ -260,7 +273,7 @@ function trainingPeak(
       }
     : {
         weights: weights + gathered,
-        gradients: ddpBuckets + fusedStep,
+        gradients: ddpBuckets + buckets + fusedStep,
         optimizer,
         activations,
         logits,
@@ -268,6 +281,20 @@ function trainingPeak(
         runtime: 0,
       };
   return { perGpu: finish(breakdown, allocatedBytes, reserveBytes + contextBytes), trainableParams };
+}
+
+/**
+ * DeepSpeed ZeRO-1/2's gradient reduce buckets during backward: one buffer of reduce_bucket_size elements in the
+ * 16-bit parameter dtype, and a second with overlap_comm (deepspeedai/DeepSpeed@edaa7221
+ * deepspeed/runtime/zero/stage_1_and_2.py backward_prologue: `buf_0 = torch.empty(int(self.reduce_bucket_size),
+ * dtype=self.dtype, …)`, `if self.overlap_comm: … buf_1`; contiguous_gradients defaults to True). Allocated
+ * whatever the trainable count and on one GPU too, when a trainer wraps the model in DeepSpeed.
+ */
+export function deepSpeedBucketBytes(r: ResolvedInput, computePrecision: Precision): number {
+  if (r.sharding !== 'zero1' && r.sharding !== 'zero2') return 0;
+  const ds = r.deepspeed;
+  if (!ds) return 0;
+  return (1 + (ds.overlapComm ? 1 : 0)) * ds.reduceBucketSize * dtypeBytes(computePrecision);
 }
 
 /** totalBytes = allocated + runtime extras; breakdown.runtime = total − the other parts. */

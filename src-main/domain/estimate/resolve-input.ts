@@ -26,7 +26,13 @@ const SCHEME_PRECISIONS: Record<Exclude<Quant, 'none'>, Precision[]> = {
 };
 
 /** The memory-saving switches of training: each one on is a modelling choice the result names. */
-const MEMORY_SAVERS = ['optimizerInBackward', 'chunkedCrossEntropy', 'activationOffload', 'optimizerOffload'] as const;
+const MEMORY_SAVERS = [
+  'optimizerInBackward',
+  'chunkedCrossEntropy',
+  'fusedCrossEntropy',
+  'activationOffload',
+  'optimizerOffload',
+] as const;
 
 /**
  * The input with every default of the field table filled in, without checking it or saying

@@ -6,6 +6,14 @@ export interface TrainingStateBytes {
   gradient: number;
   /** Bytes per trainable param of the optimizer: fp32 master copy (if any) + states. */
   optimizer: number;
+  /**
+   * The part of `optimizer` held in CUDA managed (unified) memory: bitsandbytes' paged
+   * optimizers allocate every state tensor of ≥ 1e5 elements with cudaMallocManaged, outside torch's caching
+   * allocator, and the driver pages it to host memory when the GPU runs out
+   * (bitsandbytes-foundation/bitsandbytes@95f9af30 bitsandbytes/optim/optimizer.py get_state_buffer,
+   * bitsandbytes/functional.py get_paged → cget_managed_ptr).
+   */
+  managedState: number;
   /** Bytes per trainable param of the temporaries the optimizer step allocates. */
   stepTemporary: number;
 }
@@ -29,17 +37,25 @@ export function trainingStateBytes(
   const gradient = pure ? dtypeBytes(precision) : 4;
   switch (optimizer) {
     case 'adamw':
+    case 'paged-adamw':
       // Two moments in the state dtype (Transformer Math 101: 8 B/param in fp32); torch's default foreach
       // AdamW materializes sqrt(v) for the whole parameter list in the step (torch/optim/adamw.py
       // _multi_tensor_adamw): the fms full-FT rows peak at weights + grads + states + one copy at every batch.
-      return { gradient, optimizer: master + 2 * stateBytes, stepTemporary: stateBytes };
+      return optimizer === 'paged-adamw'
+        ? // bnb PagedAdamW updates each tensor in one kernel (optimizer_update_32bit, no foreach temporaries).
+          { gradient, optimizer: master + 2 * stateBytes, managedState: 2 * stateBytes, stepTemporary: 0 }
+        : { gradient, optimizer: master + 2 * stateBytes, managedState: 0, stepTemporary: stateBytes };
     case 'adamw-8bit':
-    case 'paged-adamw-8bit':
+    case 'paged-adamw-8bit': {
       // bitsandbytes 8-bit AdamW: two uint8 states + one fp32 absmax per 2048-value block ≈ 2 B/param (bnb docs);
-      // the paged variant can spill to host memory under pressure but lives on the GPU otherwise.
-      return { gradient, optimizer: master + 2 + 8 / 2048, stepTemporary: 0 };
+      // the paged variant holds them in managed memory (managedState above).
+      const states = 2 + 8 / 2048;
+      return optimizer === 'paged-adamw-8bit'
+        ? { gradient, optimizer: master + states, managedState: states, stepTemporary: 0 }
+        : { gradient, optimizer: master + states, managedState: 0, stepTemporary: 0 };
+    }
     case 'sgd':
       // SGD with momentum: one state (Transformer Math 101: 4 B/param in fp32).
-      return { gradient, optimizer: master + stateBytes, stepTemporary: 0 };
+      return { gradient, optimizer: master + stateBytes, managedState: 0, stepTemporary: 0 };
   }
 }

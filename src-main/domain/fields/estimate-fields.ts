@@ -81,6 +81,9 @@ const REASON = {
   zero3Prefetch: msg('reason.zero3Prefetch'),
   deepSpeedDefault: msg('reason.deepSpeedDefault'),
   p2pAuto: msg('reason.p2pAuto'),
+  peftUpcast: msg('reason.peftUpcast'),
+  torchtuneNf4: msg('reason.torchtuneNf4'),
+  notBnbQlora: msg('reason.notBnbQlora'),
 };
 
 const forTraining: Applies<EstimateFieldContext> = (c) => isTraining(c.method) || methodIs(c.method);
@@ -334,6 +337,11 @@ export const estimateFields = {
     'cross-entropy over chunks of the logits (fp32 upcast per chunk)',
     'chunkedCrossEntropy',
   ),
+  fusedCrossEntropy: memorySaver(
+    'field.fusedCrossEntropy',
+    'fused-cross-entropy',
+    'fused cross-entropy kernel writing the logits gradient in place (unsloth, fms-acceleration fast_loss)',
+  ),
   activationOffload: memorySaver(
     'field.activationOffload',
     'activation-offload',
@@ -345,6 +353,25 @@ export const estimateFields = {
     'optimizer-offload',
     'optimizer states and master weights in CPU memory (FSDP / ZeRO CPU offload)',
   ),
+  // PEFT's prepare_model_for_kbit_training casts every unquantized parameter of a bnb base (norms, embeddings) to
+  // fp32, which promotes the norm and MLP activations to fp32 (foundation-model-stack/fms-acceleration@876e2ed6
+  // plugins/accelerated-peft/src/fms_acceleration_peft/framework_plugin_bnb.py: "in the original version, all
+  // non-INT8 params (e.g., fp16, bf16) are upcast to full precision", a copy that skips it); torchtune's torchao
+  // NF4 bases keep bf16 norms (pytorch/torchtune@30b8519e torchtune/modules/rms_norm.py, peft/lora.py).
+  kbitUpcast: field({
+    schema: z.boolean(),
+    default: (c) => c.framework !== 'torchtune',
+    why: (c) => (c.framework === 'torchtune' ? REASON.torchtuneNf4 : REASON.peftUpcast),
+    applies: (c) => (c.method === 'qlora' && c.quant === 'bnb') || REASON.notBnbQlora,
+    label: 'field.kbitUpcast',
+    flag: {
+      name: 'kbit-upcast',
+      help: 'norms of a bnb QLoRA base upcast to fp32 (PEFT prepare_model_for_kbit_training)',
+      negatable: true,
+      defaultHelp: 'on, except torchtune',
+    },
+    control: { kind: 'checkbox', group: 'training' },
+  }),
   lora: group({
     label: 'field.lora',
     applies: (c) => usesLora(c.method) || methodIs(c.method),

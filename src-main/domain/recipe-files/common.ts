@@ -4,7 +4,7 @@ import type { RecipeReader } from './recipe';
 /**
  * Optimizer names as the Hugging Face Trainer (`optim`, transformers' OptimizerNames), axolotl
  * (`optimizer`, the same names) and torchtune (`optimizer._component_`) spell them, to the ones the
- * estimator models. paged_adamw_32bit holds the same 8 bytes per parameter as AdamW.
+ * estimator models. The paged ones keep their states in CUDA managed memory (training-state.ts).
  */
 const OPTIMIZERS: Record<string, string> = {
   adamw_torch: 'adamw',
@@ -13,7 +13,8 @@ const OPTIMIZERS: Record<string, string> = {
   adamw_apex_fused: 'adamw',
   adamw: 'adamw',
   adam: 'adamw',
-  paged_adamw_32bit: 'adamw',
+  paged_adamw_32bit: 'paged-adamw',
+  paged_adamw: 'paged-adamw',
   adamw_bnb_8bit: 'adamw-8bit',
   adamw_8bit: 'adamw-8bit',
   paged_adamw_8bit: 'paged-adamw-8bit',
@@ -23,7 +24,7 @@ const OPTIMIZERS: Record<string, string> = {
   'torch.optim.sgd': 'sgd',
   'bitsandbytes.optim.adamw8bit': 'adamw-8bit',
   'bitsandbytes.optim.pagedadamw8bit': 'paged-adamw-8bit',
-  'bitsandbytes.optim.pagedadamw': 'adamw',
+  'bitsandbytes.optim.pagedadamw': 'paged-adamw',
 };
 
 /** Reads an optimizer name; one the estimator does not model is noted and left to the default (AdamW). */

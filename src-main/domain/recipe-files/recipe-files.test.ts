@@ -192,7 +192,7 @@ describe('torchtune and axolotl examples', () => {
       batchSize: 2,
       gradientAccumulationSteps: 4,
       gradientCheckpointing: true,
-      optimizer: 'adamw',
+      optimizer: 'paged-adamw',
       flashAttention: true,
     });
     expect(recipe.notes.map(english).join('\n')).toMatch(/"bf16" is "auto"/);

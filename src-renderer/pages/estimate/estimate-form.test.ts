@@ -71,8 +71,8 @@ describe('formFromInput', () => {
     method: 'qlora',
     framework: 'deepspeed-zero3',
     precision: 'int4',
-    quant: 'gptq',
-    quantBackend: 'marlin',
+    // bnb, so that kbitUpcast applies (the inference input carries quantBackend).
+    quant: 'bnb',
     batchSize: 8,
     seqLen: 4096,
     packing: 'padding-free',
@@ -91,8 +91,10 @@ describe('formFromInput', () => {
     gpu: 'a100-80g',
     optimizerInBackward: true,
     chunkedCrossEntropy: true,
+    fusedCrossEntropy: true,
     activationOffload: true,
     optimizerOffload: true,
+    kbitUpcast: false,
   };
   const inference: EstimateInput = {
     model: '34B',

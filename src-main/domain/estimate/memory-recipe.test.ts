@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { readDataFile } from '../../../scripts/data-files';
+import type { ModelPreset } from '../catalog';
+import { english } from '../messages';
+import type { EstimateInput } from './input';
+import { estimateMemory } from './memory';
+
+const presets = readDataFile<ModelPreset[]>('models.json');
+const estimate = (input: EstimateInput) => estimateMemory(input, { presets, cards: [] });
+const full: EstimateInput = {
+  model: 'llama-3.1-8b',
+  method: 'full',
+  precision: 'bf16',
+  mixedPrecision: false,
+  batchSize: 2,
+  seqLen: 2048,
+  gradientCheckpointing: true,
+};
+
+describe('paged optimizers (bitsandbytes, CUDA managed memory)', () => {
+  it('leave the states of a full fine-tune out of the peak, and say so', () => {
+    const plain = estimate({ ...full, optimizer: 'adamw-8bit' });
+    const paged = estimate({ ...full, optimizer: 'paged-adamw-8bit' });
+    const params = paged.model.params;
+    // 8-bit AdamW: two uint8 states + an fp32 absmax per 2048 values; none of them in torch's memory when paged.
+    expect(plain.perGpu.breakdown.optimizer).toBeCloseTo(params * (2 + 8 / 2048), -3);
+    expect(plain.perGpu.allocatedBytes - paged.perGpu.allocatedBytes).toBeCloseTo(params * (2 + 8 / 2048), -3);
+    expect(paged.assumptions.map(english).join(' ')).toContain('Paged optimizer');
+    expect(plain.assumptions.map(english).join(' ')).not.toContain('Paged optimizer');
+  });
+
+  it('32-bit paged AdamW: the step has neither states nor foreach temporaries on the GPU', () => {
+    const adamw = estimate({ ...full, optimizer: 'adamw' });
+    const paged = estimate({ ...full, optimizer: 'paged-adamw' });
+    const params = paged.model.params;
+    // Pure bf16 AdamW at the step: weights + gradients + two bf16 moments + one bf16 sqrt(v) temporary.
+    expect(adamw.perGpu.allocatedBytes).toBeCloseTo(params * (2 + 2 + 4 + 2), -3);
+    expect(paged.perGpu.allocatedBytes).toBeCloseTo(params * (2 + 2), -3);
+  });
+
+  it('keep LoRA adapter states on the GPU (bnb pages only tensors of 1e5 elements or more)', () => {
+    const lora: EstimateInput = { ...full, method: 'lora', lora: { rank: 8, targets: ['q', 'v'] } };
+    const plain = estimate({ ...lora, optimizer: 'adamw-8bit' });
+    const paged = estimate({ ...lora, optimizer: 'paged-adamw-8bit' });
+    expect(paged.perGpu.allocatedBytes).toBe(plain.perGpu.allocatedBytes);
+    expect(paged.assumptions.map(english).join(' ')).not.toContain('Paged optimizer');
+  });
+});
+
+describe('DeepSpeed ZeRO-1/2 gradient buckets', () => {
+  const lora: EstimateInput = { ...full, method: 'lora', lora: { rank: 16, targets: 'attention' } };
+  const zero2: EstimateInput = { ...lora, framework: 'deepspeed-zero2', sharding: 'zero2' };
+
+  it('hold one reduce bucket of 16-bit elements in backward, two with overlap_comm, on one GPU too', () => {
+    const none = estimate(lora).perGpu.allocatedBytes;
+    const one = estimate(zero2);
+    const two = estimate({ ...zero2, deepspeed: { overlapComm: true } });
+    // DeepSpeed's default reduce_bucket_size: 5e8 elements, in the bf16 parameter dtype.
+    expect(one.perGpu.allocatedBytes - none).toBeCloseTo(5e8 * 2, -3);
+    expect(two.perGpu.allocatedBytes - none).toBeCloseTo(2 * 5e8 * 2, -3);
+    expect(one.assumptions.map(english).join(' ')).toContain('DeepSpeed ZeRO-1/2 gradient buckets: 0.9 GiB');
+  });
+
+  it('follow reduce_bucket_size', () => {
+    const none = estimate(lora).perGpu.allocatedBytes;
+    const small = estimate({ ...zero2, deepspeed: { reduceBucketSize: 2e8, overlapComm: true } });
+    expect(small.perGpu.allocatedBytes - none).toBeCloseTo(2 * 2e8 * 2, -3);
+  });
+
+  it('are not part of ZeRO-3 or FSDP', () => {
+    const zero3 = estimate({ ...lora, gpus: 2, framework: 'deepspeed-zero3', sharding: 'zero3' });
+    expect(zero3.assumptions.map(english).join(' ')).not.toContain('gradient buckets');
+  });
+});
+
+describe('QLoRA activations by framework', () => {
+  const qlora: EstimateInput = {
+    ...full,
+    method: 'qlora',
+    precision: 'int4',
+    quant: 'bnb',
+    lora: { rank: 8, targets: 'all-linear' },
+  };
+
+  it('PEFT keeps bnb QLoRA norm and MLP tensors in fp32; torchtune (torchao NF4) keeps them in bf16', () => {
+    const peft = estimate({ ...qlora, framework: 'hf-trainer-peft', gradientCheckpointing: false });
+    const torchtune = estimate({
+      ...qlora,
+      framework: 'torchtune',
+      gradientCheckpointing: false,
+      chunkedCrossEntropy: false,
+    });
+    expect(peft.assumptions.map(english).join(' ')).toContain('held in fp32');
+    expect(torchtune.assumptions.map(english).join(' ')).not.toContain('held in fp32');
+    expect(torchtune.perGpu.breakdown.activations).toBeLessThan(0.8 * peft.perGpu.breakdown.activations);
+    expect(peft.resolvedInput.kbitUpcast).toBe(true);
+    expect(torchtune.resolvedInput.kbitUpcast).toBe(false);
+  });
+
+  it('kbitUpcast off (a trainer that skips the fp32 cast) holds the same activations as torchtune', () => {
+    const input: EstimateInput = { ...qlora, gradientCheckpointing: false, chunkedCrossEntropy: false };
+    const skipped = estimate({ ...input, framework: 'hf-trainer-peft', kbitUpcast: false });
+    const torchtune = estimate({ ...input, framework: 'torchtune' });
+    expect(skipped.perGpu.breakdown.activations).toBe(torchtune.perGpu.breakdown.activations);
+    expect(skipped.assumptions.map(english).join(' ')).not.toContain('held in fp32');
+  });
+});
+
+describe('cross-entropy implementation', () => {
+  const lora: EstimateInput = { ...full, method: 'lora', lora: { rank: 16, targets: 'attention' } };
+  const elements = 2 * 2048 * 128256;
+
+  it('a fused kernel keeps the 16-bit logits and one fp32 copy, its gradient written in place', () => {
+    const eager = estimate(lora).perGpu.breakdown.logits;
+    const fused = estimate({ ...lora, fusedCrossEntropy: true });
+    expect(eager).toBeCloseTo(elements * (2 + 4 + 4), -3);
+    expect(fused.perGpu.breakdown.logits).toBeCloseTo(elements * (2 + 4), -3);
+    expect(fused.assumptions.map(english).join(' ')).toContain('fused cross-entropy kernel');
+  });
+
+  it('a fused kernel replaces a chunked loss when both are set', () => {
+    const both = estimate({ ...lora, fusedCrossEntropy: true, chunkedCrossEntropy: true }).perGpu.breakdown.logits;
+    expect(both).toBeCloseTo(elements * (2 + 4), -3);
+  });
+});
