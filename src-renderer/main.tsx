@@ -18,8 +18,9 @@ installPerfMarks();
 trackArrivals();
 
 // What the first paint waits for, all asked at once rather than one after another: the language's
-// strings (initI18n, below), the chunk of the page the address names, the settings the window reads
-// and the catalog every page reads (lib/catalog.ts). Rendering then finds them loaded or in flight.
+// strings (first: the render itself waits for them), the chunk of the page the address names, the
+// settings the window reads and the catalog every page reads (lib/catalog.ts).
+const strings = initI18n();
 pageOf(routeOf(window.location.hash, PAGES[0]!.id))
   .load()
   .catch(() => undefined); // A chunk that fails to load fails again in React.lazy, which shows it.
@@ -29,7 +30,7 @@ prefetchChannel('models:list');
 prefetchChannel('offers:list');
 
 // The first render waits for the language's strings (one small chunk), so no key ever shows.
-void initI18n().then(() => {
+void strings.then(() => {
   const root = document.getElementById('root');
   if (!root) return;
   createRoot(root).render(
