@@ -6,7 +6,9 @@ import { initI18n } from './i18n';
 import { initApi } from './lib/api';
 import { trackArrivals } from './lib/arrival';
 import { installPerfMarks } from './lib/perf-marks';
-import { queryClient } from './lib/queries';
+import { prefetchChannel, queryClient } from './lib/queries';
+import { routeOf } from './lib/use-hash-route';
+import { PAGES, pageOf } from './routes';
 import './styles.css';
 
 // Take the token out of the address bar before anything renders.
@@ -15,8 +17,20 @@ initApi();
 installPerfMarks();
 trackArrivals();
 
+// What the first paint waits for, all asked at once rather than one after another: the language's
+// strings (first: the render itself waits for them), the chunk of the page the address names, the
+// settings the window reads and the catalog every page reads (lib/catalog.ts).
+const strings = initI18n();
+pageOf(routeOf(window.location.hash, PAGES[0]!.id))
+  .load()
+  .catch(() => undefined); // A chunk that fails to load fails again in React.lazy, which shows it.
+prefetchChannel('settings:get');
+prefetchChannel('cards:list');
+prefetchChannel('models:list');
+prefetchChannel('offers:list');
+
 // The first render waits for the language's strings (one small chunk), so no key ever shows.
-void initI18n().then(() => {
+void strings.then(() => {
   const root = document.getElementById('root');
   if (!root) return;
   createRoot(root).render(

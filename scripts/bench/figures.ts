@@ -1,5 +1,6 @@
 /** One line of the bench table, and the table itself. */
 import os from 'node:os';
+import { SUPERLINEAR_EXPONENT } from './stats';
 
 /** A measured figure: a duration (p50/p99) or a throughput, with the limit it is compared to. */
 export interface Figure {
@@ -118,6 +119,14 @@ export function formatReport(
           )} | ${Number.isNaN(c.exponent) ? '–' : c.exponent.toFixed(2)} | ${c.superlinear ? '**faster than linear**' : ''} |`,
       );
     }
+    // Issue 16 point 2, "nothing may grow faster than linearly", answered in one line.
+    const steep = curves.filter((c) => c.superlinear).map((c) => `${c.name} (${c.unit})`);
+    lines.push('');
+    lines.push(
+      steep.length === 0
+        ? `no curve grows faster than linearly (every exponent ≤ ${SUPERLINEAR_EXPONENT})`
+        : `faster than linear (exponent > ${SUPERLINEAR_EXPONENT}): ${steep.join('; ')}`,
+    );
   }
   return lines.join('\n');
 }

@@ -79,6 +79,17 @@ export async function api(server: Pick<Server, 'origin' | 'token'>, channel: str
   return body.data;
 }
 
+/** p50 of `node -e 0`, spawned as the bench spawns the server: the floor of any cold start, ms. */
+function nodeStartMs(root: string, runs: number): number {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    spawnSync(process.execPath, ['-e', '0'], { cwd: root, stdio: 'ignore' });
+    times.push(performance.now() - t);
+  }
+  return percentiles(times).p50Ms;
+}
+
 /** `cardwise --help` against `node -e 0`: what starting the CLI costs beyond starting Node. */
 export async function cliFigures(root: string, dir: string, quick: boolean): Promise<Figure[]> {
   const runs = quick ? 5 : 20;
@@ -162,6 +173,7 @@ export async function httpFigures(root: string, dbPath: string, quick: boolean):
     section: 'HTTP',
     name: 'cardwise serve: cold start to first API answer',
     ...first,
+    limit: { name: 'node -e 0 (a process start)', p50Ms: nodeStartMs(root, quick ? 3 : 10) },
     note: `URL printed at p50 ${percentiles(colds.map((s) => s.startedMs)).p50Ms.toFixed(0)} ms; first start included (migrates and seeds)`,
   });
   return figures;

@@ -41,6 +41,9 @@ export async function changeLanguage(language: Language): Promise<void> {
  */
 export async function initI18n(): Promise<typeof i18n> {
   const language = guessLanguage();
+  // Asked before i18next starts (its init settles a task later): the strings are what the first
+  // render waits for. loadLanguage's import below gets the same module.
+  BUNDLES[language]().catch(() => undefined); // a failure surfaces from loadLanguage's own import
   await i18n.use(initReactI18next).init({
     resources: {},
     lng: language,

@@ -138,6 +138,17 @@ export function useLive<C extends ReadChannel>(channel: C, input: ChannelInput<C
 }
 
 /**
+ * Asks a read channel now, into the cache `useChannel` reads (same key, same call), so a page that
+ * mounts later finds the answer there or in flight. main.tsx asks the window's first reads this way,
+ * in parallel with the page's chunk, instead of after the page rendered. The prefetch itself never
+ * throws: a failed answer is asked again when its reader mounts (TanStack's retryOnMount), which reports it.
+ */
+export function prefetchChannel<C extends ReadChannel>(channel: C, ...args: [input?: ChannelInput<C>]): void {
+  const input = args[0];
+  void queryClient.prefetchQuery({ queryKey: channelKey(channel, input), queryFn: () => ask(channel, input) });
+}
+
+/**
  * A read the page needs before it can show anything (the catalog, settings, a ledger):
  * cached for the window, asked once however many pages read it.
  */

@@ -13,6 +13,11 @@ function subscribe(onChange: () => void): () => void {
  */
 export function useHashRoute(fallback: string): string {
   const hash = useSyncExternalStore(subscribe, () => window.location.hash);
+  return routeOf(hash, fallback);
+}
+
+/** The page id a hash names (`#/runs?…`, `#token=…#/runs`), else `fallback`. */
+export function routeOf(hash: string, fallback: string): string {
   const route = splitTokenFragment(hash)?.rest ?? hash;
   return route.replace(/^#\/?/, '').split(/[/?]/)[0] || fallback;
 }

@@ -14,7 +14,7 @@ import {
   recipeOverrides,
 } from '../estimate-flags';
 import { english, msg } from '../../domain/messages';
-import { presetForModelId } from '../../domain/recipe-files';
+import { presetForModelId } from '../../domain/recipe-files/model-id';
 import { describeRecipe, readRecipeFile, type RecipeReport } from '../recipe-file';
 import { checkInput } from '../flag-input';
 import { calibrationFromFlags, calibrationOption } from '../calibration-flag';
