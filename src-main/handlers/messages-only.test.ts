@@ -83,7 +83,7 @@ const ALLOWED_IN_CHINESE = new Set(
     'Hugging Face Trainer PEFT transformers torch torch.compile reserved allocated offload logits true false',
     'llama.cpp vLLM PyTorch eager HF generate all-gather reduce-scatter all-reduce CNY USD kernel',
     'nvidia-smi torch-reserved torch-allocated tokensPerSecond config mine ISO JSON GeForce ExLlama GPTQConfig use_exllama',
-    'SGLang max_model_len mem_fraction_static parallel auto K_M',
+    'SGLang max_model_len mem_fraction_static parallel auto K_M prepare_model_for_kbit_training',
   ]
     .join(' ')
     .split(' ')
