@@ -184,8 +184,8 @@ export async function runsPageFigures(
   const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
   const page = await context.newPage();
   page.setDefaultTimeout(120_000);
-  // The runs:flags answers re-weigh every measured run (seconds at 100k, see its own figure) and the
-  // server answers one request at a time: the page's own actions are measured without them.
+  // The first runs:flags answer after a write reads every measured run of a method (see its own
+  // figure) and the server answers one request at a time: the page's own actions are measured without it.
   await page.route('**/api/runs:flags', (route) =>
     route.fulfill({
       status: 200,

@@ -77,6 +77,13 @@ describe('the indexes of the run log, each used by a query the store issues', ()
       ['["rtx-4090"]', 'lora'],
     );
     expect(calibration).toMatch(/USING INDEX runs_filter \(card_id=\? AND method=\?\)/);
+    // The counts kept per write (runs-counts.ts): one pass over runs_filter in its own order.
+    const combinations = plan(
+      db,
+      'SELECT card_id AS card, method, origin, outcome, count(*) AS runs FROM runs GROUP BY card_id, method, origin, outcome',
+    );
+    expect(combinations).toContain('USING COVERING INDEX runs_filter');
+    expect(combinations).not.toContain('TEMP B-TREE');
     db.close();
   });
 

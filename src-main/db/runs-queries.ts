@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { runOriginSchema, type Run } from '../domain/runs';
 import { listRunsOptionsSchema, type ListRunsOptions, type RunCursor, type RunSortKey } from '../domain/runs/queries';
 import type { Db } from './driver';
+import { countMatching } from './runs-counts';
 import { fromRow } from './runs-rows';
 import { parseInput } from './validate';
 
@@ -120,8 +121,11 @@ export function listRuns(db: Db, options: ListRunsOptions = {}): { runs: Run[]; 
   const [key, direction] = sort;
   const column = RUN_SORT_COLUMNS[key];
   const condition = where.parts.length > 0 ? `WHERE ${where.parts.join(' AND ')}` : '';
-  const total = (db.prepare(`SELECT count(*) AS total FROM runs ${condition}`).get(where.params) as { total: number })
-    .total;
+  // A text search counts in SQL; the equality filters read the counts kept per write (runs-counts.ts).
+  const total =
+    filter.text !== undefined && filter.text !== ''
+      ? (db.prepare(`SELECT count(*) AS total FROM runs ${condition}`).get(where.params) as { total: number }).total
+      : countMatching(db, filter);
   if (total === 0) return { runs: [], total };
   const useSortIndex = where.parts.length === 0 || total >= SORT_MATCHES_BELOW;
   let ids: number[];
