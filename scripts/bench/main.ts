@@ -5,6 +5,7 @@
  *   npm run bench                      everything (import and Runs page at 100k and 1M runs; long)
  *   npm run bench -- --quick           fewer samples, smaller logs: a few minutes on 2 cores
  *   npm run bench -- --only in-process,growth,calibration,store,cli,http,browser,bundle
+ *   npm run bench -- --only runs-page  the Runs page of the browser section alone (100k; 1M without --quick)
  *   npm run bench -- --save            also writes docs/perf/bench.json and docs/perf/bench.md
  *                                      (npm run bench:plot turns bench.json into docs/perf/growth.svg)
  *
@@ -14,7 +15,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { browserSection } from './browser-section';
+import { browserSection, runsPageSection } from './browser-section';
 import { bundleFigures } from './bundle';
 import { cliEstimateFigures } from './cli';
 import { describeMachine, formatReport, type Curve, type Figure } from './figures';
@@ -25,7 +26,9 @@ import { storeFigures } from './store-figures';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SECTIONS = ['in-process', 'growth', 'calibration', 'store', 'cli', 'http', 'browser', 'bundle'] as const;
-type Section = (typeof SECTIONS)[number];
+/** Parts of a section that `--only` can ask for alone (runs-page: the Runs page of the browser section). */
+const PARTS = ['runs-page'] as const;
+type Section = (typeof SECTIONS)[number] | (typeof PARTS)[number];
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -37,8 +40,9 @@ const onlyValue = onlyArg?.includes('=')
     ? args[args.indexOf(onlyArg) + 1]
     : undefined;
 const only = new Set((onlyValue?.split(',') ?? SECTIONS) as Section[]);
+const known: readonly string[] = [...SECTIONS, ...PARTS];
 for (const name of only)
-  if (!SECTIONS.includes(name)) throw new Error(`unknown section ${name}; sections: ${SECTIONS.join(', ')}`);
+  if (!known.includes(name)) throw new Error(`unknown section ${name}; sections: ${known.join(', ')}`);
 
 /** The built CLI and renderer, rebuilt when a source file is newer than the build. */
 function ensureBuilt(): void {
@@ -88,7 +92,8 @@ try {
       figures.push(...storeFigures(n, quick));
     }
   }
-  if (only.has('cli') || only.has('http') || only.has('browser') || only.has('bundle')) ensureBuilt();
+  if (only.has('cli') || only.has('http') || only.has('browser') || only.has('runs-page') || only.has('bundle'))
+    ensureBuilt();
   if (only.has('cli')) {
     log('CLI start');
     figures.push(...(await cliFigures(root, dir, quick)), ...cliEstimateFigures(root, dir, quick));
@@ -100,6 +105,10 @@ try {
   if (only.has('browser')) {
     log('browser: first paint, input-to-paint, Runs page');
     figures.push(...(await browserSection(root, dir, quick, log)));
+  }
+  if (only.has('runs-page') && !only.has('browser')) {
+    log('browser: the Runs page alone');
+    figures.push(...(await runsPageSection(root, dir, quick, log)));
   }
   if (only.has('bundle')) {
     log('bundle: the renderer a first load fetches');

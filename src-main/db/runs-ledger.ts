@@ -1,6 +1,7 @@
 import { ledgerOptionsSchema, type LedgerOptions } from '../domain/runs/queries';
 import type { Db } from './driver';
 import { parseInput } from './validate';
+import { writeVersion } from './write-version';
 
 /** One line of the spending ledger. */
 export interface LedgerRow {
@@ -22,12 +23,33 @@ const LEDGER_KEYS = {
   provider: 'provider',
 } as const;
 
+const cache = new WeakMap<Db, { version: string; byOptions: Map<string, LedgerRow[]> }>();
+
 /**
  * The user's own spending (published runs are someone else's), grouped by month, card or
  * provider, summed in SQL in one pass. Months come newest first; cards and providers by name.
+ * Summed once per write version of the file and grouping: the Runs page asks on every open, and a
+ * sum over a million runs reads them all.
  */
 export function ledger(db: Db, options: LedgerOptions): LedgerRow[] {
-  const { groupBy, currency } = parseInput(ledgerOptionsSchema, options);
+  const parsed = parseInput(ledgerOptionsSchema, options);
+  const version = writeVersion(db);
+  let entry = cache.get(db);
+  if (entry?.version !== version) {
+    entry = { version, byOptions: new Map() };
+    cache.set(db, entry);
+  }
+  const key = `${parsed.groupBy}|${parsed.currency ?? ''}`;
+  let rows = entry.byOptions.get(key);
+  if (!rows) {
+    rows = sumLedger(db, parsed);
+    entry.byOptions.set(key, rows);
+  }
+  // Copies: the kept sums must not change when a caller edits what it got.
+  return rows.map((row) => ({ ...row, cost: { ...row.cost } }));
+}
+
+function sumLedger(db: Db, { groupBy, currency }: ReturnType<typeof ledgerOptionsSchema.parse>): LedgerRow[] {
   const key = LEDGER_KEYS[groupBy];
   const where = `WHERE origin = 'mine'${currency ? ' AND currency = @currency' : ''}`;
   const params = currency ? { currency } : {};

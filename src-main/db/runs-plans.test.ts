@@ -77,6 +77,42 @@ describe('the indexes of the run log, each used by a query the store issues', ()
       ['["rtx-4090"]', 'lora'],
     );
     expect(calibration).toMatch(/USING INDEX runs_filter \(card_id=\? AND method=\?\)/);
+    // The counts kept per write (runs-counts.ts): one pass over runs_filter in its own order.
+    const combinations = plan(
+      db,
+      'SELECT card_id AS card, method, origin, outcome, count(*) AS runs FROM runs GROUP BY card_id, method, origin, outcome',
+    );
+    expect(combinations).toContain('USING COVERING INDEX runs_filter');
+    expect(combinations).not.toContain('TEMP B-TREE');
+    db.close();
+  });
+
+  it('walks one card newest first through runs_card_id_started_at, with no sort (migration 006)', async () => {
+    const db = await logOf(200);
+    for (const [stretch, order] of [
+      ['started_at IS NOT NULL AND (started_at, id) < (?, ?)', 'started_at DESC, id DESC'],
+      ['started_at IS NULL AND id < ?', 'id DESC'],
+    ] as const) {
+      const params = stretch.includes('(?, ?)') ? ['2030-01-01', 1, 'rtx-4090'] : [1, 'rtx-4090'];
+      const page = plan(db, `SELECT id FROM runs WHERE ${stretch} AND card_id = ? ORDER BY ${order} LIMIT 50`, params);
+      expect(page, stretch).toMatch(/USING (COVERING )?INDEX runs_card_id_started_at \(card_id=\? AND started_at/);
+      expect(page, stretch).not.toContain('TEMP B-TREE');
+    }
+    db.close();
+  });
+
+  it('counts and sorts the published runs from runs_published alone, never a scan of the log (migration 006)', async () => {
+    const db = await logOf(200);
+    expect(plan(db, "SELECT count(*) FROM runs WHERE origin = 'published'")).toContain(
+      'USING COVERING INDEX runs_published',
+    );
+    // A small filter's page: `+column` keeps the sort column's index out of the conditions too.
+    const page = plan(
+      db,
+      "SELECT id FROM runs WHERE +cost IS NOT NULL AND origin = 'published' ORDER BY +cost DESC, id DESC LIMIT 50",
+    );
+    expect(page).toContain('USING INDEX runs_published');
+    expect(page).not.toContain('runs_cost');
     db.close();
   });
 
@@ -114,12 +150,14 @@ describe('the indexes of the run log, each used by a query the store issues', ()
     ).map((r) => r.name);
     expect(names).toEqual([
       'runs_card_id',
+      'runs_card_id_started_at',
       'runs_content_key',
       'runs_cost',
       'runs_duration_hours',
       'runs_engine',
       'runs_filter',
       'runs_peak_memory_gib',
+      'runs_published',
       'runs_started_at',
       'runs_tokens_per_second',
       'sqlite_autoindex_runs_1',
@@ -136,6 +174,7 @@ describe('keyset pages', () => {
       { card: 'rtx-4090' },
       { outcome: 'ok', method: 'lora' },
       { text: 'try' },
+      { origin: 'mine', card: 'rtx-4090' },
     ];
     fc.assert(
       fc.property(

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
-import type { Run } from '../domain/runs';
+import { runOriginSchema, type Run } from '../domain/runs';
 import { listRunsOptionsSchema, type ListRunsOptions, type RunCursor, type RunSortKey } from '../domain/runs/queries';
 import type { Db } from './driver';
+import { countMatching } from './runs-counts';
 import { fromRow } from './runs-rows';
 import { parseInput } from './validate';
 
@@ -23,12 +24,15 @@ type Filter = z.output<typeof listRunsOptionsSchema>['filter'];
 function whereParts(filter: Filter): { parts: string[]; params: Record<string, unknown> } {
   const parts: string[] = [];
   const params: Record<string, unknown> = {};
-  const equal = { card: 'card_id', method: 'method', origin: 'origin', outcome: 'outcome' } as const;
+  const equal = { card: 'card_id', method: 'method', outcome: 'outcome' } as const;
   for (const [key, column] of Object.entries(equal) as [keyof typeof equal, string][]) {
     if (filter[key] === undefined) continue;
     parts.push(`${column} = @${key}`);
     params[key] = filter[key];
   }
+  // The origin as a literal (one of two words, checked by the schema): only then can SQLite use
+  // the partial index of the published runs (migration 006), which a bound parameter cannot match.
+  if (filter.origin !== undefined) parts.push(`origin = '${runOriginSchema.parse(filter.origin)}'`);
   if (filter.text !== undefined && filter.text !== '') {
     parts.push(
       "(notes LIKE @text ESCAPE '\\' OR provider LIKE @text ESCAPE '\\' OR model_label LIKE @text ESCAPE '\\')",
@@ -75,19 +79,20 @@ function seek(
   useSortIndex: boolean,
 ): number[] {
   const dir = direction === 'asc' ? 'ASC' : 'DESC';
-  // `+column` keeps SQLite from walking the sort index when the filter index is the better way.
-  const ordered = useSortIndex ? column : `+${column}`;
-  const nulls = (extra: string) => ({ sql: `${column} IS NULL${extra}`, order: `id ${dir}` });
-  const values = (extra: string) => ({ sql: `${column} IS NOT NULL${extra}`, order: `${ordered} ${dir}, id ${dir}` });
+  // `+column` keeps SQLite from walking (or ranging over) the sort index when the filter index is
+  // the better way: in the conditions too, where `column IS NOT NULL` alone is a range of that index.
+  const col = useSortIndex ? column : `+${column}`;
+  const nulls = (extra: string) => ({ sql: `${col} IS NULL${extra}`, order: `id ${dir}` });
+  const values = (extra: string) => ({ sql: `${col} IS NOT NULL${extra}`, order: `${col} ${dir}, id ${dir}` });
   const stretches: { sql: string; order: string }[] = [];
   if (direction === 'asc') {
     if (!cursor) stretches.push(nulls(''), values(''));
     else if (cursor.value === null) stretches.push(nulls(` AND id > @cursorId`), values(''));
-    else stretches.push(values(` AND (${column}, id) > (@cursorValue, @cursorId)`));
+    else stretches.push(values(` AND (${col}, id) > (@cursorValue, @cursorId)`));
   } else {
     if (!cursor) stretches.push(values(''), nulls(''));
     else if (cursor.value === null) stretches.push(nulls(` AND id < @cursorId`));
-    else stretches.push(values(` AND (${column}, id) < (@cursorValue, @cursorId)`), nulls(''));
+    else stretches.push(values(` AND (${col}, id) < (@cursorValue, @cursorId)`), nulls(''));
   }
   const ids: number[] = [];
   for (const stretch of stretches) {
@@ -116,8 +121,11 @@ export function listRuns(db: Db, options: ListRunsOptions = {}): { runs: Run[]; 
   const [key, direction] = sort;
   const column = RUN_SORT_COLUMNS[key];
   const condition = where.parts.length > 0 ? `WHERE ${where.parts.join(' AND ')}` : '';
-  const total = (db.prepare(`SELECT count(*) AS total FROM runs ${condition}`).get(where.params) as { total: number })
-    .total;
+  // A text search counts in SQL; the equality filters read the counts kept per write (runs-counts.ts).
+  const total =
+    filter.text !== undefined && filter.text !== ''
+      ? (db.prepare(`SELECT count(*) AS total FROM runs ${condition}`).get(where.params) as { total: number }).total
+      : countMatching(db, filter);
   if (total === 0) return { runs: [], total };
   const useSortIndex = where.parts.length === 0 || total >= SORT_MATCHES_BELOW;
   let ids: number[];
@@ -142,28 +150,4 @@ export function listRuns(db: Db, options: ListRunsOptions = {}): { runs: Run[]; 
     .prepare('SELECT runs.* FROM json_each(?) AS page JOIN runs ON runs.id = page.value ORDER BY page.key')
     .all(JSON.stringify(ids)) as Record<string, unknown>[];
   return { runs: rows.map(fromRow), total };
-}
-
-/**
- * Runs of `method` whose group (same card, GPU count, throughput kind and configuration) has
- * tokens/s more than `spread` apart: the candidates for a "shared or throttled instance" flag,
- * found in SQL so a log of 100,000 runs is not read row by row.
- */
-export function runsWithThroughputSpread(db: Db, method: string, spread: number): Run[] {
-  const rows = db
-    .prepare(
-      `WITH measured AS (
-         -- Rates of the whole run: a per-GPU figure is scaled to all of the run's GPUs.
-         SELECT id, CASE WHEN throughput_scope = 'per-gpu' THEN tokens_per_second * gpus ELSE tokens_per_second END AS tps,
-                card_id || '|' || gpus || '|' || coalesce(throughput_kind, '') || '|' ||
-                  json_remove(config, '$.gpu', '$.gpus') AS grp
-         FROM runs WHERE method = @method AND tokens_per_second > 0
-       ),
-       spread AS (
-         SELECT grp FROM measured GROUP BY grp HAVING count(*) > 1 AND max(tps) > (1 + @spread) * min(tps)
-       )
-       SELECT runs.* FROM runs JOIN measured ON measured.id = runs.id WHERE measured.grp IN (SELECT grp FROM spread)`,
-    )
-    .all({ method, spread }) as Record<string, unknown>[];
-  return rows.map(fromRow);
 }

@@ -222,6 +222,58 @@ describe('ledger', () => {
   });
 });
 
+describe('run counts between writes', () => {
+  it('counts each filter as SQL does, again after a write by this connection or another', () => {
+    const { db, file } = freshDb();
+    const other = openDb(file);
+    const filters = [
+      {},
+      { card: 'rtx-4090' },
+      { card: 'a100-80gb', outcome: 'oom' },
+      { method: 'lora', origin: 'mine' },
+    ] as const;
+    const counted = () => filters.map((filter) => listRuns(db, { filter }).total);
+    const sql = () =>
+      filters.map((filter) => {
+        const columns = { card: 'card_id', method: 'method', origin: 'origin', outcome: 'outcome' } as const;
+        const parts = Object.entries(filter).map(([k, v]) => `${columns[k as keyof typeof columns]} = '${v}'`);
+        const where = parts.length > 0 ? `WHERE ${parts.join(' AND ')}` : '';
+        return (db.prepare(`SELECT count(*) AS n FROM runs ${where}`).get() as { n: number }).n;
+      });
+    expect(counted()).toEqual([0, 0, 0, 0]);
+    const kept = addRun(db, lora);
+    addRun(db, { ...lora, card: 'a100-80gb', outcome: 'oom', notes: 'oom' });
+    expect(counted()).toEqual([2, 1, 1, 2]);
+    addRun(other, { ...lora, notes: 'from another connection', config: { ...lora.config, method: 'full' } });
+    expect(counted()).toEqual(sql());
+    expect(counted()).toEqual([3, 2, 1, 2]);
+    deleteRun(db, kept.id);
+    expect(counted()).toEqual([2, 1, 1, 1]);
+    other.close();
+    db.close();
+  });
+});
+
+describe('ledger between writes', () => {
+  it('sums again after a write by this connection or another, and never hands out the kept sums', () => {
+    const { db, file } = freshDb();
+    const other = openDb(file);
+    const run = { ...lora, startedAt: '2025-11-02', gpus: 1, durationHours: 1, cost: 2, currency: 'CNY' } as const;
+    addRun(db, run);
+    const first = ledger(db, { groupBy: 'month' });
+    expect(first).toEqual([{ key: '2025-11', runs: 1, gpuHours: 1, runsWithoutDuration: 0, cost: { CNY: 2 } }]);
+    first[0]!.runs = 99;
+    first[0]!.cost.CNY = 99;
+    expect(ledger(db, { groupBy: 'month' })[0]).toMatchObject({ runs: 1, cost: { CNY: 2 } });
+    addRun(db, { ...run, notes: 'second', cost: 3 });
+    expect(ledger(db, { groupBy: 'month' })[0]).toMatchObject({ runs: 2, cost: { CNY: 5 } });
+    addRun(other, { ...run, notes: 'from another connection', cost: 4 });
+    expect(ledger(db, { groupBy: 'month' })[0]).toMatchObject({ runs: 3, cost: { CNY: 9 } });
+    other.close();
+    db.close();
+  });
+});
+
 describe('import and export', () => {
   const hostile = ['=HYPERLINK("http://x","y")', '+1', '@SUM(A1)', '-3', 'a, "b"\r\nc', '中文 备注'];
 

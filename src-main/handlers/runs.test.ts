@@ -158,6 +158,29 @@ describe('throughput flags', () => {
   });
 });
 
+describe('throughput flags between writes', () => {
+  it('answers from what was worked out until the log changes, then sees the change (update and delete)', async () => {
+    const run = { config: { ...config, gpu: 'rtx-3090' }, card: 'rtx-3090', gpus: 1, outcome: 'ok' } as const;
+    const a = await call('runs:add', { ...run, tokensPerSecond: 1500 });
+    const b = await call('runs:add', { ...run, tokensPerSecond: 1450 });
+    const flagged = async () =>
+      (await call('runs:flags', { method: 'lora' })).flags.filter((flag) => flag.runIds.includes(String(a.id)));
+    expect(await flagged()).toEqual([]);
+    await call('runs:update', { id: b.id, patch: { tokensPerSecond: 1000 } });
+    const both = [String(a.id), String(b.id)].sort();
+    const spread = await flagged();
+    expect(spread).toHaveLength(1);
+    expect(spread[0]!.runIds.sort()).toEqual(both);
+    // A caller changing its answer must not change the next one, which comes from the same work.
+    spread[0]!.runIds.splice(0);
+    const again = await flagged();
+    expect(again).toHaveLength(1);
+    expect(again[0]!.runIds.sort()).toEqual(both);
+    await call('runs:delete', { id: b.id });
+    expect(await flagged()).toEqual([]);
+  });
+});
+
 describe('throughput flags and scope', () => {
   it('reads a per-GPU rate and a whole-run rate of the same speed as equal', async () => {
     const run = { config: { ...config, gpus: 2, gpu: 'rtx-4090' }, card: 'rtx-4090', gpus: 2, outcome: 'ok' } as const;

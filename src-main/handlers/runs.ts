@@ -4,8 +4,9 @@ import { exportRuns } from '../db/runs-export';
 import { importRunsFile } from '../db/runs-import';
 import { ledger } from '../db/runs-ledger';
 import { addRun, deleteRun, updateRun } from '../db/runs-mutations';
-import { listRuns, runsWithThroughputSpread } from '../db/runs-queries';
-import { predictionFor, throughputFlagsFor, THROUGHPUT_SPREAD_LIMIT } from '../domain/calibrate';
+import { throughputFlags } from '../db/runs-flags';
+import { listRuns } from '../db/runs-queries';
+import { predictionFor } from '../domain/calibrate';
 import { exportFilename } from '../domain/runs';
 import type { HandlerMap } from '../ipc/register';
 import type { HandlerDeps } from './deps';
@@ -36,7 +37,5 @@ export const runsHandlers = {
     text: exportRuns(db, { format, ...(origin ? { origin } : {}) }),
   }),
   'runs:ledger': (options, { db }) => ({ rows: ledger(db, options) }),
-  'runs:flags': ({ method }, { db }) => ({
-    flags: throughputFlagsFor(runsWithThroughputSpread(db, method, THROUGHPUT_SPREAD_LIMIT)),
-  }),
+  'runs:flags': ({ method }, { db }) => ({ flags: throughputFlags(db, method) }),
 } satisfies Partial<HandlerMap<HandlerDeps>>;
