@@ -17,6 +17,7 @@ export const INVALIDATES = {
     'offers:list',
     'estimate:compute',
     'estimate:fit',
+    'estimate:sweep',
     'rank:compute',
     'plan:compute',
     'serve:compute',
@@ -27,11 +28,20 @@ export const INVALIDATES = {
     'offers:list',
     'estimate:compute',
     'estimate:fit',
+    'estimate:sweep',
     'rank:compute',
     'plan:compute',
     'serve:compute',
   ],
-  'models:save': ['models:list', 'estimate:compute', 'estimate:fit', 'rank:compute', 'plan:compute', 'serve:compute'],
+  'models:save': [
+    'models:list',
+    'estimate:compute',
+    'estimate:fit',
+    'estimate:sweep',
+    'rank:compute',
+    'plan:compute',
+    'serve:compute',
+  ],
   'offers:add': ['offers:list', 'rank:compute', 'plan:compute', 'serve:compute'],
   'offers:update': ['offers:list', 'rank:compute', 'plan:compute', 'serve:compute'],
   'offers:delete': ['offers:list', 'rank:compute', 'plan:compute', 'serve:compute'],
@@ -39,6 +49,7 @@ export const INVALIDATES = {
     'settings:get',
     'estimate:compute',
     'estimate:fit',
+    'estimate:sweep',
     'rank:compute',
     'plan:compute',
     'plan:ownership',
@@ -135,6 +146,19 @@ export function useLive<C extends ReadChannel>(channel: C, input: ChannelInput<C
     settled: input === null || fresh || failed,
     stale: !fresh,
   };
+}
+
+/**
+ * Starts asking `channel` for `input` now, from an input handler, before React renders the page's
+ * stale state: the answer is on its way while that render runs, and `useLive` with the same input
+ * picks it up by its key. An answer already cached is not asked again.
+ */
+export function prefetchLive<C extends ReadChannel>(channel: C, input: ChannelInput<C>): void {
+  void queryClient.prefetchQuery({
+    queryKey: channelKey(channel, input),
+    queryFn: () => ask(channel, input),
+    structuralSharing: false,
+  });
 }
 
 /**

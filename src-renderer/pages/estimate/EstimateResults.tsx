@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { Card } from '../../../src-main/domain/catalog';
-import type { EstimateOutput } from '../../../src-main/ipc/contract';
+import type { EstimateOutput, SweepOutput } from '../../../src-main/ipc/contract';
 import { CardFitBars, type CardFitRow } from '../../components/CardFitBars';
 import { StackedBar } from '../../components/StackedBar';
 import { GIB, formatGiB, formatParams } from '../../lib/format';
@@ -18,6 +18,10 @@ interface EstimateResultsProps {
   advice?: ReactNode;
   /** Asks that question on a card of the list. */
   onAskFit?: (card: string) => void;
+  /** The chart's sweep (its own call), and where it stands. */
+  sweep?: SweepOutput;
+  sweepStale: boolean;
+  sweepSettled: boolean;
 }
 
 /** Joins the estimate's per-card fits with the catalog, smallest card first. */
@@ -40,10 +44,24 @@ function fitRows(output: EstimateOutput, cards: readonly Card[]): CardFitRow[] {
     .sort((a, b) => a.capacityBytes - b.capacityBytes || a.name.localeCompare(b.name));
 }
 
-/** The answer: the total per GPU, what it is made of, every card, and what was assumed. */
-export function EstimateResults({ output, cards, headroomFraction, advice, onAskFit }: EstimateResultsProps) {
+/**
+ * The answer: the total per GPU, what it is made of, every card, and what was assumed. Its parts are
+ * memoised on the answer objects, so a keystroke that only marks the answer stale re-renders the
+ * form and not the results (issue 13 point 7: a repaint within 50 ms of an input).
+ */
+export function EstimateResults({ advice, ...props }: EstimateResultsProps) {
+  return (
+    <>
+      <EstimateTotal output={props.output} />
+      {advice}
+      <EstimateDetails {...props} />
+    </>
+  );
+}
+
+/** The total per GPU, with the meter it predicts and the model it is for. */
+const EstimateTotal = memo(function EstimateTotal({ output }: { output: EstimateOutput }) {
   const { t } = useTranslation();
-  const text = useMessageText();
   const { perGpu, model } = output;
   return (
     <>
@@ -77,7 +95,26 @@ export function EstimateResults({ output, cards, headroomFraction, advice, onAsk
           })}
         </p>
       </section>
-      {advice}
+    </>
+  );
+});
+
+/** Speed, breakdown, the chart, every card's verdict and the assumptions. */
+const EstimateDetails = memo(function EstimateDetails({
+  output,
+  cards,
+  headroomFraction,
+  onAskFit,
+  sweep,
+  sweepStale,
+  sweepSettled,
+}: Omit<EstimateResultsProps, 'advice'>) {
+  const { t } = useTranslation();
+  const text = useMessageText();
+  const { perGpu } = output;
+  const rows = useMemo(() => fitRows(output, cards), [output, cards]);
+  return (
+    <>
       <SpeedPanel
         output={output}
         card={cards.find((c) => c.id === output.calibration?.card || c.id === output.resolvedInput['gpu'])}
@@ -86,12 +123,16 @@ export function EstimateResults({ output, cards, headroomFraction, advice, onAsk
         <h2 id="breakdown-title">{t('estimate.breakdownTitle')}</h2>
         <StackedBar breakdown={perGpu.breakdown} />
       </section>
-      <MemoryChart
-        sweep={output.sweep}
-        cards={cards.filter((card) => output.fits.some((fit) => fit.card === card.id))}
-        chosenCard={typeof output.resolvedInput['gpu'] === 'string' ? output.resolvedInput['gpu'] : undefined}
-        headroomFraction={headroomFraction}
-      />
+      {sweep ? (
+        <MemoryChart
+          sweep={sweep}
+          stale={sweepStale}
+          settled={sweepSettled}
+          cards={cards.filter((card) => output.fits.some((fit) => fit.card === card.id))}
+          chosenCard={typeof output.resolvedInput['gpu'] === 'string' ? output.resolvedInput['gpu'] : undefined}
+          headroomFraction={headroomFraction}
+        />
+      ) : null}
       <section className="panel" aria-labelledby="fit-title">
         <h2 id="fit-title">{t('estimate.fitTitle')}</h2>
         <p className="muted">
@@ -102,7 +143,7 @@ export function EstimateResults({ output, cards, headroomFraction, advice, onAsk
           />
         </p>
         <CardFitBars
-          rows={fitRows(output, cards)}
+          rows={rows}
           peakBytes={perGpu.totalBytes}
           headroomFraction={headroomFraction}
           onAskFit={onAskFit}
@@ -122,4 +163,4 @@ export function EstimateResults({ output, cards, headroomFraction, advice, onAsk
       </section>
     </>
   );
-}
+});

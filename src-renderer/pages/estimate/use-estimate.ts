@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import type { EstimateInput } from '../../../src-main/domain/estimate/input';
-import type { EstimateOutput } from '../../../src-main/ipc/contract';
+import type { EstimateOutput, SweepOutput } from '../../../src-main/ipc/contract';
 import type { ApiError } from '../../lib/api';
-import { useLive } from '../../lib/queries';
+import { prefetchLive, useLive } from '../../lib/queries';
 import { checkInput, type FieldProblem } from './estimate-form';
 
 export interface EstimateState {
@@ -16,6 +16,10 @@ export interface EstimateState {
   stale: boolean;
   /** The current input has its answer: an estimate or a problem. */
   settled: boolean;
+  /** The chart's memory sweep, asked beside the estimate (kept, marked stale, while the next one computes). */
+  sweep?: SweepOutput;
+  sweepStale: boolean;
+  sweepSettled: boolean;
 }
 
 /**
@@ -27,6 +31,7 @@ export function useEstimate(input: EstimateInput): EstimateState {
   const key = JSON.stringify(input);
   const localProblem = useMemo(() => checkInput(JSON.parse(key) as EstimateInput), [key]);
   const { data, error, settled, stale } = useLive('estimate:compute', localProblem ? null : input);
+  const sweep = useLive('estimate:sweep', localProblem ? null : input);
   const badInput = error?.code === 'bad-input';
   return {
     output: data,
@@ -34,5 +39,15 @@ export function useEstimate(input: EstimateInput): EstimateState {
     failure: error && !badInput ? error : undefined,
     stale,
     settled,
+    sweep: sweep.data,
+    sweepStale: sweep.stale,
+    sweepSettled: sweep.settled,
   };
+}
+
+/** Asks for the estimate and the chart of `input` from an input handler, before the page re-renders. */
+export function prefetchEstimate(input: EstimateInput): void {
+  if (checkInput(input)) return;
+  prefetchLive('estimate:compute', input);
+  prefetchLive('estimate:sweep', input);
 }
