@@ -54,7 +54,14 @@ export function EstimateResults({ advice, ...props }: EstimateResultsProps) {
     <>
       <EstimateTotal output={props.output} />
       {advice}
-      <EstimateDetails {...props} />
+      <EstimateSpeed output={props.output} cards={props.cards} />
+      <EstimateChart {...props} />
+      <EstimateFits
+        output={props.output}
+        cards={props.cards}
+        headroomFraction={props.headroomFraction}
+        onAskFit={props.onAskFit}
+      />
     </>
   );
 }
@@ -99,20 +106,11 @@ const EstimateTotal = memo(function EstimateTotal({ output }: { output: Estimate
   );
 });
 
-/** Speed, breakdown, the chart, every card's verdict and the assumptions. */
-const EstimateDetails = memo(function EstimateDetails({
-  output,
-  cards,
-  headroomFraction,
-  onAskFit,
-  sweep,
-  sweepStale,
-  sweepSettled,
-}: Omit<EstimateResultsProps, 'advice'>) {
+type DetailsProps = Pick<EstimateResultsProps, 'output' | 'cards' | 'headroomFraction' | 'onAskFit'>;
+
+/** Speed on the chosen card and what the total is made of. */
+const EstimateSpeed = memo(function EstimateSpeed({ output, cards }: Pick<DetailsProps, 'output' | 'cards'>) {
   const { t } = useTranslation();
-  const text = useMessageText();
-  const { perGpu } = output;
-  const rows = useMemo(() => fitRows(output, cards), [output, cards]);
   return (
     <>
       <SpeedPanel
@@ -121,8 +119,23 @@ const EstimateDetails = memo(function EstimateDetails({
       />
       <section className="panel" aria-labelledby="breakdown-title">
         <h2 id="breakdown-title">{t('estimate.breakdownTitle')}</h2>
-        <StackedBar breakdown={perGpu.breakdown} />
+        <StackedBar breakdown={output.perGpu.breakdown} />
       </section>
+    </>
+  );
+});
+
+/** The memory chart: its own call, so its answer re-renders it alone. */
+const EstimateChart = memo(function EstimateChart({
+  output,
+  cards,
+  headroomFraction,
+  sweep,
+  sweepStale,
+  sweepSettled,
+}: Omit<EstimateResultsProps, 'advice' | 'onAskFit'>) {
+  return (
+    <>
       {sweep ? (
         <MemoryChart
           sweep={sweep}
@@ -133,6 +146,17 @@ const EstimateDetails = memo(function EstimateDetails({
           headroomFraction={headroomFraction}
         />
       ) : null}
+    </>
+  );
+});
+
+/** Every card's verdict and the assumptions. */
+const EstimateFits = memo(function EstimateFits({ output, cards, headroomFraction, onAskFit }: DetailsProps) {
+  const { t } = useTranslation();
+  const text = useMessageText();
+  const rows = useMemo(() => fitRows(output, cards), [output, cards]);
+  return (
+    <>
       <section className="panel" aria-labelledby="fit-title">
         <h2 id="fit-title">{t('estimate.fitTitle')}</h2>
         <p className="muted">
@@ -144,7 +168,7 @@ const EstimateDetails = memo(function EstimateDetails({
         </p>
         <CardFitBars
           rows={rows}
-          peakBytes={perGpu.totalBytes}
+          peakBytes={output.perGpu.totalBytes}
           headroomFraction={headroomFraction}
           onAskFit={onAskFit}
         />

@@ -31,7 +31,9 @@ export function useEstimate(input: EstimateInput): EstimateState {
   const key = JSON.stringify(input);
   const localProblem = useMemo(() => checkInput(JSON.parse(key) as EstimateInput), [key]);
   const { data, error, settled, stale } = useLive('estimate:compute', localProblem ? null : input);
-  const sweep = useLive('estimate:sweep', localProblem ? null : input);
+  // The chart is asked once the estimate is in: the server answers one call at a time, and the
+  // total and the verdicts are what the user waits for.
+  const sweep = useLive('estimate:sweep', localProblem || !settled || error ? null : input);
   const badInput = error?.code === 'bad-input';
   return {
     output: data,
@@ -45,9 +47,8 @@ export function useEstimate(input: EstimateInput): EstimateState {
   };
 }
 
-/** Asks for the estimate and the chart of `input` from an input handler, before the page re-renders. */
+/** Asks for the estimate of `input` from an input handler, before the page re-renders. */
 export function prefetchEstimate(input: EstimateInput): void {
   if (checkInput(input)) return;
   prefetchLive('estimate:compute', input);
-  prefetchLive('estimate:sweep', input);
 }
