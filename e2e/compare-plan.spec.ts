@@ -95,3 +95,15 @@ test('opens Plan from a ranked row; a higher spot interruption rate changes the 
     .evaluateAll((paths) => paths.map((p) => p.getAttribute('d')).join('|'));
   expect(curveAfter).not.toEqual(curveBefore);
 });
+
+test('Plan opened first, with every field at its default, shows a plan of the first question', async ({ page }) => {
+  await page.goto(`${server.url}#/plan`);
+  await expect(page.locator('main[data-state="ready"]')).toBeVisible();
+  await expect(page.getByTestId('plan-heading')).toContainText('Llama 3.1 8B');
+  await expect(page.locator('.plan-results[data-state="ready"]')).toBeVisible();
+  // A bill, its job hours from the ranking (no hours typed), and no field in error.
+  await expect(page.locator('.plan-results .option-card').first().locator('.total-value')).toBeVisible();
+  await expect(page.getByLabel('Job compute hours')).toHaveValue('');
+  await expect(page.locator('[aria-invalid="true"]')).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});

@@ -21,8 +21,12 @@ export const estimateHandlers = {
       headroomFraction: settings.headroomFraction,
       runs,
     });
-    // Peak memory against sequence length and batch, for the Estimate page's chart.
-    return { ...estimate, sweep: memorySweep(input, { presets, cards }) };
+    return estimate;
+  },
+  // The chart's sweep is its own call: an estimate asked on every keystroke (and by the CLI) does not pay for it.
+  'estimate:sweep': (input, { db }) => {
+    const { cards, presets } = catalogSnapshot(db);
+    return memorySweep(input, { presets, cards });
   },
   'estimate:fit': ({ input, card: cardId }, { db }) => {
     const { cards, presets, settings } = catalogSnapshot(db);

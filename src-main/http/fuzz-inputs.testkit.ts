@@ -8,6 +8,7 @@ export const READ_ONLY_CHANNELS: ReadonlySet<Channel> = new Set<Channel>([
   'models:list',
   'settings:get',
   'estimate:compute',
+  'estimate:sweep',
   'rank:compute',
   'plan:compute',
   'plan:ownership',
@@ -100,6 +101,7 @@ export function validInputs(live: { card: unknown; offer: Record<string, unknown
     'settings:set': [{ language: 'zh-CN', currency: 'USD', headroomFraction: 0.2, usdPerCny: 0.14 }],
     'estimate:compute': [estimate, { ...customShape, calibration: false }],
     'estimate:fit': [{ input: estimate, card: 'rtx-4090' }],
+    'estimate:sweep': [estimate, customShape],
     'rank:compute': [
       {
         input: estimate,

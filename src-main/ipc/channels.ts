@@ -17,6 +17,7 @@ export const CHANNELS = [
   'settings:set',
   'estimate:compute',
   'estimate:fit',
+  'estimate:sweep',
   'rank:compute',
   'plan:compute',
   'plan:ownership',

@@ -116,6 +116,8 @@ export const contract = {
   'estimate:compute': { input: estimateRequestSchema },
   /** "What would make it fit?" on one card (issue 12). */
   'estimate:fit': { input: z.object({ input: estimateInputSchema, card: cardIdSchema }).strict() },
+  /** Peak memory against sequence length and batch, for the Estimate page's chart (asked apart from the estimate). */
+  'estimate:sweep': { input: estimateInputSchema },
   'rank:compute': { input: rankInputSchema },
   'plan:compute': { input: planRequestSchema },
   'plan:ownership': { input: ownershipInputSchema },
@@ -148,6 +150,7 @@ export type ParsedInput<C extends Channel> = z.output<Contract[C]['input']>;
 /** What channel C answers: read from its handler, never written out (STYLE.md "One contract, derived types"). */
 export type ChannelOutput<C extends Channel> = Awaited<ReturnType<Handlers[C]>>;
 export type EstimateOutput = ChannelOutput<'estimate:compute'>;
+export type SweepOutput = ChannelOutput<'estimate:sweep'>;
 export type ServeOutput = ChannelOutput<'serve:compute'>;
 
 /**

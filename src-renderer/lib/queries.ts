@@ -17,6 +17,7 @@ export const INVALIDATES = {
     'offers:list',
     'estimate:compute',
     'estimate:fit',
+    'estimate:sweep',
     'rank:compute',
     'plan:compute',
     'serve:compute',
@@ -27,11 +28,20 @@ export const INVALIDATES = {
     'offers:list',
     'estimate:compute',
     'estimate:fit',
+    'estimate:sweep',
     'rank:compute',
     'plan:compute',
     'serve:compute',
   ],
-  'models:save': ['models:list', 'estimate:compute', 'estimate:fit', 'rank:compute', 'plan:compute', 'serve:compute'],
+  'models:save': [
+    'models:list',
+    'estimate:compute',
+    'estimate:fit',
+    'estimate:sweep',
+    'rank:compute',
+    'plan:compute',
+    'serve:compute',
+  ],
   'offers:add': ['offers:list', 'rank:compute', 'plan:compute', 'serve:compute'],
   'offers:update': ['offers:list', 'rank:compute', 'plan:compute', 'serve:compute'],
   'offers:delete': ['offers:list', 'rank:compute', 'plan:compute', 'serve:compute'],
@@ -39,6 +49,7 @@ export const INVALIDATES = {
     'settings:get',
     'estimate:compute',
     'estimate:fit',
+    'estimate:sweep',
     'rank:compute',
     'plan:compute',
     'plan:ownership',
@@ -138,14 +149,19 @@ export function useLive<C extends ReadChannel>(channel: C, input: ChannelInput<C
 }
 
 /**
- * Asks a read channel now, into the cache `useChannel` reads (same key, same call), so a page that
- * mounts later finds the answer there or in flight. main.tsx asks the window's first reads this way,
- * in parallel with the page's chunk, instead of after the page rendered. The prefetch itself never
- * throws: a failed answer is asked again when its reader mounts (TanStack's retryOnMount), which reports it.
+ * Asks a read channel now, into the cache `useChannel` and `useLive` read (same key, same call), so the
+ * reader finds the answer there or in flight: main.tsx asks the window's first reads this way, in
+ * parallel with the page's chunk; an input handler asks its page's answer before React renders the
+ * stale state. An answer already cached is not asked again. The prefetch itself never throws: a failed
+ * answer is asked again when its reader mounts (TanStack's retryOnMount), which reports it.
  */
 export function prefetchChannel<C extends ReadChannel>(channel: C, ...args: [input?: ChannelInput<C>]): void {
   const input = args[0];
-  void queryClient.prefetchQuery({ queryKey: channelKey(channel, input), queryFn: () => ask(channel, input) });
+  void queryClient.prefetchQuery({
+    queryKey: channelKey(channel, input),
+    queryFn: () => ask(channel, input),
+    structuralSharing: false,
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { msg, type MessageCode } from '../../../src-main/domain/messages';
 import { useApp } from '../../lib/app-context';
@@ -20,7 +20,7 @@ import { QuickPicks, type LastPick } from './QuickPicks';
 import { RecipeFileInput } from './RecipeFileInput';
 import { applyRecipe } from './recipe-file';
 import { applyQuickPick, pickedFields, type QuickPick } from './quick-picks';
-import { useEstimate } from './use-estimate';
+import { prefetchEstimate, useEstimate } from './use-estimate';
 
 /** A contract field's label from the field table (a group, such as lora, by its rank's); undefined for none. */
 function labelOf(path: string): MessageCode | undefined {
@@ -68,12 +68,13 @@ export function EstimatePage() {
   const [pickedCard, setPickedCard] = useState<string | null>(null);
   const formCardFits = estimate.output?.fits.find((fit) => fit.card === form.gpu)?.fits;
   const adviceCard = cards.find((card) => card.id === (pickedCard ?? (formCardFits === false ? form.gpu : null)));
-  const askFit = (card: string) => {
+  // Stable, so the memoised results do not re-render on a keystroke that only marks them stale.
+  const askFit = useCallback((card: string) => {
     setPickedCard(card);
     window.requestAnimationFrame(() =>
       document.getElementById('fit-advice-title')?.scrollIntoView({ block: 'start', behavior: 'smooth' }),
     );
-  };
+  }, []);
 
   const problem = estimate.problem;
   const placed = problem && shownFields(form).has(problem.field);
@@ -110,8 +111,10 @@ export function EstimatePage() {
           cards={cards}
           errorFor={errorFor}
           onChange={(key, value) => {
+            const next = updateForm(estimateFormStore.get(), key, value);
+            prefetchEstimate(toEstimateInput(next));
             setLastPick(null);
-            setForm((f) => updateForm(f, key, value));
+            setForm(next);
           }}
         />
         <div className="results" data-state={estimate.settled ? 'ready' : 'computing'} aria-busy={!estimate.settled}>
@@ -127,6 +130,9 @@ export function EstimatePage() {
                 cards={cards}
                 headroomFraction={settings.headroomFraction}
                 onAskFit={askFit}
+                sweep={estimate.sweep}
+                sweepStale={estimate.sweepStale}
+                sweepSettled={estimate.sweepSettled}
                 advice={
                   adviceCard ? (
                     <FitAdvicePanel

@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { Card } from '../../../src-main/domain/catalog';
-import type { EstimateOutput } from '../../../src-main/ipc/contract';
+import type { EstimateOutput, SweepOutput } from '../../../src-main/ipc/contract';
 import { CardFitBars, type CardFitRow } from '../../components/CardFitBars';
 import { StackedBar } from '../../components/StackedBar';
 import { GIB, formatGiB, formatParams } from '../../lib/format';
@@ -18,6 +18,10 @@ interface EstimateResultsProps {
   advice?: ReactNode;
   /** Asks that question on a card of the list. */
   onAskFit?: (card: string) => void;
+  /** The chart's sweep (its own call), and where it stands. */
+  sweep?: SweepOutput;
+  sweepStale: boolean;
+  sweepSettled: boolean;
 }
 
 /** Joins the estimate's per-card fits with the catalog, smallest card first. */
@@ -40,10 +44,31 @@ function fitRows(output: EstimateOutput, cards: readonly Card[]): CardFitRow[] {
     .sort((a, b) => a.capacityBytes - b.capacityBytes || a.name.localeCompare(b.name));
 }
 
-/** The answer: the total per GPU, what it is made of, every card, and what was assumed. */
-export function EstimateResults({ output, cards, headroomFraction, advice, onAskFit }: EstimateResultsProps) {
+/**
+ * The answer: the total per GPU, what it is made of, every card, and what was assumed. Its parts are
+ * memoised on the answer objects, so a keystroke that only marks the answer stale re-renders the
+ * form and not the results (issue 13 point 7: a repaint within 50 ms of an input).
+ */
+export function EstimateResults({ advice, ...props }: EstimateResultsProps) {
+  return (
+    <>
+      <EstimateTotal output={props.output} />
+      {advice}
+      <EstimateSpeed output={props.output} cards={props.cards} />
+      <EstimateChart {...props} />
+      <EstimateFits
+        output={props.output}
+        cards={props.cards}
+        headroomFraction={props.headroomFraction}
+        onAskFit={props.onAskFit}
+      />
+    </>
+  );
+}
+
+/** The total per GPU, with the meter it predicts and the model it is for. */
+const EstimateTotal = memo(function EstimateTotal({ output }: { output: EstimateOutput }) {
   const { t } = useTranslation();
-  const text = useMessageText();
   const { perGpu, model } = output;
   return (
     <>
@@ -77,21 +102,61 @@ export function EstimateResults({ output, cards, headroomFraction, advice, onAsk
           })}
         </p>
       </section>
-      {advice}
+    </>
+  );
+});
+
+type DetailsProps = Pick<EstimateResultsProps, 'output' | 'cards' | 'headroomFraction' | 'onAskFit'>;
+
+/** Speed on the chosen card and what the total is made of. */
+const EstimateSpeed = memo(function EstimateSpeed({ output, cards }: Pick<DetailsProps, 'output' | 'cards'>) {
+  const { t } = useTranslation();
+  return (
+    <>
       <SpeedPanel
         output={output}
         card={cards.find((c) => c.id === output.calibration?.card || c.id === output.resolvedInput['gpu'])}
       />
       <section className="panel" aria-labelledby="breakdown-title">
         <h2 id="breakdown-title">{t('estimate.breakdownTitle')}</h2>
-        <StackedBar breakdown={perGpu.breakdown} />
+        <StackedBar breakdown={output.perGpu.breakdown} />
       </section>
-      <MemoryChart
-        sweep={output.sweep}
-        cards={cards.filter((card) => output.fits.some((fit) => fit.card === card.id))}
-        chosenCard={typeof output.resolvedInput['gpu'] === 'string' ? output.resolvedInput['gpu'] : undefined}
-        headroomFraction={headroomFraction}
-      />
+    </>
+  );
+});
+
+/** The memory chart: its own call, so its answer re-renders it alone. */
+const EstimateChart = memo(function EstimateChart({
+  output,
+  cards,
+  headroomFraction,
+  sweep,
+  sweepStale,
+  sweepSettled,
+}: Omit<EstimateResultsProps, 'advice' | 'onAskFit'>) {
+  return (
+    <>
+      {sweep ? (
+        <MemoryChart
+          sweep={sweep}
+          stale={sweepStale}
+          settled={sweepSettled}
+          cards={cards.filter((card) => output.fits.some((fit) => fit.card === card.id))}
+          chosenCard={typeof output.resolvedInput['gpu'] === 'string' ? output.resolvedInput['gpu'] : undefined}
+          headroomFraction={headroomFraction}
+        />
+      ) : null}
+    </>
+  );
+});
+
+/** Every card's verdict and the assumptions. */
+const EstimateFits = memo(function EstimateFits({ output, cards, headroomFraction, onAskFit }: DetailsProps) {
+  const { t } = useTranslation();
+  const text = useMessageText();
+  const rows = useMemo(() => fitRows(output, cards), [output, cards]);
+  return (
+    <>
       <section className="panel" aria-labelledby="fit-title">
         <h2 id="fit-title">{t('estimate.fitTitle')}</h2>
         <p className="muted">
@@ -102,8 +167,8 @@ export function EstimateResults({ output, cards, headroomFraction, advice, onAsk
           />
         </p>
         <CardFitBars
-          rows={fitRows(output, cards)}
-          peakBytes={perGpu.totalBytes}
+          rows={rows}
+          peakBytes={output.perGpu.totalBytes}
           headroomFraction={headroomFraction}
           onAskFit={onAskFit}
         />
@@ -122,4 +187,4 @@ export function EstimateResults({ output, cards, headroomFraction, advice, onAsk
       </section>
     </>
   );
-}
+});

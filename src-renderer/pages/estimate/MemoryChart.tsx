@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Card } from '../../../src-main/domain/catalog';
-import type { EstimateOutput } from '../../../src-main/ipc/contract';
+import type { SweepOutput } from '../../../src-main/ipc/contract';
 import { LineChart, type LineSeries } from '../../components/LineChart';
 import { GIB, formatCardGiB, formatGiB, formatNumber } from '../../lib/format';
 import { limitLines, memoryAxisTop } from './memory-chart';
@@ -11,7 +11,11 @@ function formatSeq(tokens: number): string {
 }
 
 interface MemoryChartProps {
-  sweep: EstimateOutput['sweep'];
+  sweep: SweepOutput;
+  /** The sweep shown is for an earlier input (the next one is computing). */
+  stale: boolean;
+  /** The current input's sweep is on screen (or there is none to ask). */
+  settled: boolean;
   /** The cards of the answer, with their memory. */
   cards: readonly Card[];
   /** The card the estimate was asked about, named on its line. */
@@ -23,7 +27,7 @@ interface MemoryChartProps {
  * Peak memory per GPU against sequence length, one line per batch size (the domain's sweep, from
  * the same estimator as the total), with each card size's memory as a dashed line.
  */
-export function MemoryChart({ sweep, cards, chosenCard, headroomFraction }: MemoryChartProps) {
+export function MemoryChart({ sweep, stale, settled, cards, chosenCard, headroomFraction }: MemoryChartProps) {
   const { t } = useTranslation();
   const lines = limitLines(cards, chosenCard);
   const series: LineSeries[] = sweep.series.map((s) => ({
@@ -40,7 +44,12 @@ export function MemoryChart({ sweep, cards, chosenCard, headroomFraction }: Memo
   const peakGiB = (atBytes ?? 0) / GIB;
   const batchOf = new Map(sweep.series.map((s) => [`batch-${s.batchSize}`, s.batchSize]));
   return (
-    <section className="panel" aria-labelledby="sweep-title" data-testid="memory-chart">
+    <section
+      className={stale ? 'panel stale' : 'panel'}
+      aria-labelledby="sweep-title"
+      data-testid="memory-chart"
+      data-state={settled ? 'ready' : 'computing'}
+    >
       <h2 id="sweep-title">{t('estimate.sweep.title')}</h2>
       <p className="muted">{t('estimate.sweep.note', { headroom: Math.round(headroomFraction * 100) })}</p>
       <LineChart

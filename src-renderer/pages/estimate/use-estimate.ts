@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import type { EstimateInput } from '../../../src-main/domain/estimate/input';
-import type { EstimateOutput } from '../../../src-main/ipc/contract';
+import type { EstimateOutput, SweepOutput } from '../../../src-main/ipc/contract';
 import type { ApiError } from '../../lib/api';
-import { useLive } from '../../lib/queries';
+import { prefetchChannel, useLive } from '../../lib/queries';
 import { checkInput, type FieldProblem } from './estimate-form';
 
 export interface EstimateState {
@@ -16,6 +16,10 @@ export interface EstimateState {
   stale: boolean;
   /** The current input has its answer: an estimate or a problem. */
   settled: boolean;
+  /** The chart's memory sweep, asked beside the estimate (kept, marked stale, while the next one computes). */
+  sweep?: SweepOutput;
+  sweepStale: boolean;
+  sweepSettled: boolean;
 }
 
 /**
@@ -27,6 +31,9 @@ export function useEstimate(input: EstimateInput): EstimateState {
   const key = JSON.stringify(input);
   const localProblem = useMemo(() => checkInput(JSON.parse(key) as EstimateInput), [key]);
   const { data, error, settled, stale } = useLive('estimate:compute', localProblem ? null : input);
+  // The chart is asked once the estimate is in: the server answers one call at a time, and the
+  // total and the verdicts are what the user waits for.
+  const sweep = useLive('estimate:sweep', localProblem || !settled || error ? null : input);
   const badInput = error?.code === 'bad-input';
   return {
     output: data,
@@ -34,5 +41,14 @@ export function useEstimate(input: EstimateInput): EstimateState {
     failure: error && !badInput ? error : undefined,
     stale,
     settled,
+    sweep: sweep.data,
+    sweepStale: sweep.stale,
+    sweepSettled: sweep.settled,
   };
+}
+
+/** Asks for the estimate of `input` from an input handler, before the page re-renders. */
+export function prefetchEstimate(input: EstimateInput): void {
+  if (checkInput(input)) return;
+  prefetchChannel('estimate:compute', input);
 }

@@ -24,7 +24,7 @@ describe('toPlanRequest', () => {
   it('sends the defaults shown in the form and leaves empty optional fields out', () => {
     const { request } = toPlanRequest({ ...DEFAULT_PLAN_FORM, computeHours: '14.2' }, noSpot);
     expect(request).toEqual({
-      card: 'rtx-4090',
+      card: 'l20-48gb',
       gpus: 1,
       currency: 'CNY',
       computeHours: 14.2,

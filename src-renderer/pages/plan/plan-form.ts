@@ -54,7 +54,10 @@ export interface PlanForm {
 
 /** The planner's own defaults (src-main/domain/plan/defaults.ts), shown in the fields. */
 export const DEFAULT_PLAN_FORM: PlanForm = {
-  card: 'rtx-4090',
+  // The cheapest seeded card (data/offers.json, CNY) that the first question fits: Llama 3.1 8B LoRA
+  // in bf16 needs ≈ 33.5 GiB per GPU, over the RTX 4090's 24 GB and inside the L20's 48 GB, so Plan
+  // opens on a plan rather than on "does not fit".
+  card: 'l20-48gb',
   gpus: '1',
   provider: '',
   currency: 'CNY',

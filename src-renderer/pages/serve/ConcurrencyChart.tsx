@@ -1,10 +1,12 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LineChart, type LineSeries } from '../../components/LineChart';
 import { formatNumber } from '../../lib/format';
 import type { ConcurrencyLine } from './serve-rows';
 
 /** Max concurrent sequences against context length, one line per card; a guide at the average request. */
-export function ConcurrencyChart({
+// Memoised on its lines (one array per answer): a keystroke that only marks the answer stale skips it.
+export const ConcurrencyChart = memo(function ConcurrencyChart({
   lines,
   averageTokens,
 }: {
@@ -34,4 +36,4 @@ export function ConcurrencyChart({
       }}
     />
   );
-}
+});

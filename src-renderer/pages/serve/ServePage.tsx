@@ -5,7 +5,7 @@ import { useApp } from '../../lib/app-context';
 import { useCatalog } from '../../lib/catalog';
 import { formatGiB, formatNumber } from '../../lib/format';
 import { useMessageText } from '../../lib/messages';
-import { useLive } from '../../lib/queries';
+import { prefetchChannel, useLive } from '../../lib/queries';
 import { useSessionStore } from '../../lib/session-store';
 import { useUrlState } from '../../lib/url-state';
 import { CUSTOM_SIZE } from '../estimate/estimate-form';
@@ -108,7 +108,13 @@ export function ServePage() {
           models={models}
           cards={cards}
           errorFor={errorFor}
-          onChange={(key, value) => setForm((f) => ({ ...f, [key]: value }))}
+          onChange={(key, value) => {
+            const next = { ...serveFormStore.get(), [key]: value };
+            // Asked before the page renders its stale state, so the answer is on its way meanwhile.
+            const nextInput = toServeInput(next);
+            if (!checkServeInput(nextInput)) prefetchChannel('serve:compute', nextInput);
+            setForm(next);
+          }}
         />
         <div className="results" data-state={serve.settled ? 'ready' : 'computing'} aria-busy={!serve.settled}>
           {banner ? (

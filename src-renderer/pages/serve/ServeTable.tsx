@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Currency } from '../../../src-main/domain/catalog';
 import { HeaderRow } from '../../components/HeaderRow';
@@ -6,7 +7,14 @@ import { useMessageText } from '../../lib/messages';
 import type { ServeTableRow } from './serve-rows';
 
 /** The cards that fit, ranked for the traffic: memory, concurrency, latency and cost of each card's best server. */
-export function ServeTable({ rows, currency }: { rows: readonly ServeTableRow[]; currency: Currency }) {
+// Memoised on its rows (one array per answer): a keystroke that only marks the answer stale skips it.
+export const ServeTable = memo(function ServeTable({
+  rows,
+  currency,
+}: {
+  rows: readonly ServeTableRow[];
+  currency: Currency;
+}) {
   const { t } = useTranslation();
   const text = useMessageText();
   // A latency in ms, or what stands in for it when the server cannot keep up with the rate.
@@ -73,4 +81,4 @@ export function ServeTable({ rows, currency }: { rows: readonly ServeTableRow[];
       </table>
     </div>
   );
-}
+});
