@@ -10,56 +10,41 @@ import { ApiError, call } from './api';
  * answers are asked again. Nothing else keeps a copy of backend data or a refresh counter.
  */
 
+/** Every answer computed from the catalog (cards, models) and the settings. */
+const CATALOG_ANSWERS = [
+  'estimate:compute',
+  'estimate:fit',
+  'estimate:sweep',
+  'rank:compute',
+  'plan:compute',
+  'serve:compute',
+] as const;
+/** Answers a price changes. */
+const PRICED_ANSWERS = ['offers:list', 'rank:compute', 'plan:compute', 'serve:compute'] as const;
+// Logged runs feed the ledger, the flags and the calibration of every estimate, ranking and serving answer.
+const RUN_LOG_ANSWERS = [
+  'runs:list',
+  'runs:ledger',
+  'runs:flags',
+  'estimate:compute',
+  'rank:compute',
+  'serve:compute',
+] as const;
+
 /** The channels that change the store, and the answers each one can change. */
 export const INVALIDATES = {
-  'cards:save': [
-    'cards:list',
-    'offers:list',
-    'estimate:compute',
-    'estimate:fit',
-    'estimate:sweep',
-    'rank:compute',
-    'plan:compute',
-    'serve:compute',
-  ],
+  'cards:save': ['cards:list', 'offers:list', ...CATALOG_ANSWERS],
   // A deleted card takes its offers with it (the store cascades).
-  'cards:delete': [
-    'cards:list',
-    'offers:list',
-    'estimate:compute',
-    'estimate:fit',
-    'estimate:sweep',
-    'rank:compute',
-    'plan:compute',
-    'serve:compute',
-  ],
-  'models:save': [
-    'models:list',
-    'estimate:compute',
-    'estimate:fit',
-    'estimate:sweep',
-    'rank:compute',
-    'plan:compute',
-    'serve:compute',
-  ],
-  'offers:add': ['offers:list', 'rank:compute', 'plan:compute', 'serve:compute'],
-  'offers:update': ['offers:list', 'rank:compute', 'plan:compute', 'serve:compute'],
-  'offers:delete': ['offers:list', 'rank:compute', 'plan:compute', 'serve:compute'],
-  'settings:set': [
-    'settings:get',
-    'estimate:compute',
-    'estimate:fit',
-    'estimate:sweep',
-    'rank:compute',
-    'plan:compute',
-    'plan:ownership',
-    'serve:compute',
-  ],
-  // Logged runs feed the ledger, the flags and the calibration of every estimate, ranking and serving answer.
-  'runs:add': ['runs:list', 'runs:ledger', 'runs:flags', 'estimate:compute', 'rank:compute', 'serve:compute'],
-  'runs:update': ['runs:list', 'runs:ledger', 'runs:flags', 'estimate:compute', 'rank:compute', 'serve:compute'],
-  'runs:delete': ['runs:list', 'runs:ledger', 'runs:flags', 'estimate:compute', 'rank:compute', 'serve:compute'],
-  'runs:import': ['runs:list', 'runs:ledger', 'runs:flags', 'estimate:compute', 'rank:compute', 'serve:compute'],
+  'cards:delete': ['cards:list', 'offers:list', ...CATALOG_ANSWERS],
+  'models:save': ['models:list', ...CATALOG_ANSWERS],
+  'offers:add': PRICED_ANSWERS,
+  'offers:update': PRICED_ANSWERS,
+  'offers:delete': PRICED_ANSWERS,
+  'settings:set': ['settings:get', 'plan:ownership', ...CATALOG_ANSWERS],
+  'runs:add': RUN_LOG_ANSWERS,
+  'runs:update': RUN_LOG_ANSWERS,
+  'runs:delete': RUN_LOG_ANSWERS,
+  'runs:import': RUN_LOG_ANSWERS,
 } as const satisfies Partial<Record<Channel, readonly Channel[]>>;
 
 export type WriteChannel = keyof typeof INVALIDATES;
