@@ -15,6 +15,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { format, resolveConfig } from 'prettier';
 import { browserSection, runsPageSection } from './browser-section';
 import { bundleFigures } from './bundle';
 import { cliEstimateFigures } from './cli';
@@ -146,7 +147,8 @@ if (save) {
   ];
   const used = new Set([...saved.figures, ...saved.curves].map((x) => x.run));
   saved.runs = saved.runs.map((r, i) => (used.has(i) ? r : { ...r, command: `${r.command} (superseded)` }));
-  fs.writeFileSync(file, `${JSON.stringify(saved, null, 2)}\n`);
+  // Written as the format check wants it (short arrays on one line), so a saved run passes `npm run format:check`.
+  fs.writeFileSync(file, await format(JSON.stringify(saved), { ...(await resolveConfig(file)), filepath: file }));
   const tables = saved.runs
     .map((r, i) => ({ r, i }))
     .filter(({ i }) => used.has(i))
