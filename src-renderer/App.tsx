@@ -10,7 +10,7 @@ import { errorMessage } from './lib/messages';
 import { channelKey, invalidateChannels, queryClient, send, useChannel } from './lib/queries';
 import { pageHref, useHashRoute } from './lib/use-hash-route';
 import { requestRunsAction } from './pages/runs/runs-actions';
-import { PAGES } from './routes';
+import { PAGES, pageOf } from './routes';
 
 let nextErrorId = 1;
 
@@ -21,7 +21,7 @@ export function App() {
   const settings: Settings = saved.data ?? DEFAULT_SETTINGS;
   const [errors, setErrors] = useState<BannerError[]>([]);
   const route = useHashRoute(PAGES[0]!.id);
-  const page = PAGES.find((p) => p.id === route) ?? PAGES[0]!;
+  const page = pageOf(route);
   // Kept per page, so a page just opened never inherits the last page's "ready".
   const [marker, setMarker] = useState<{ page: string; state: PageState }>({ page: page.id, state: 'loading' });
   const pageState = marker.page === page.id ? marker.state : 'loading';

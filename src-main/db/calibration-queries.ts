@@ -12,16 +12,8 @@ import { fromRow } from './runs-rows';
 const MEASURED = `card_id IN (SELECT value FROM json_each(@cards)) AND method = @method AND engine IS NULL
   AND (peak_memory_gib IS NOT NULL OR tokens_per_second IS NOT NULL OR outcome = 'oom')`;
 
-/** The measured runs of `method` on `cardIds`, in the log's order. */
-export function measuredRuns(db: Db, method: string, cardIds: readonly string[]): Run[] {
-  const rows = db
-    .prepare(`SELECT * FROM runs WHERE ${MEASURED} ORDER BY id`)
-    .all({ cards: JSON.stringify(cardIds), method }) as Record<string, unknown>[];
-  return rows.map(fromRow);
-}
-
 /**
- * The same runs as `measuredRuns`, in the same order, as [id, signature] only: the signature (the
+ * Those runs in the log's order, as [id, signature] only (runsWithIds reads them whole): the signature (the
  * content key of everything the user logged, and the origin) changes whenever a run's evidence does,
  * so a reader that kept the runs of an earlier read re-reads only the ids whose signature moved.
  */

@@ -1,5 +1,5 @@
 import type { Db } from './driver';
-import { writeVersion } from './write-version';
+import { readUntilWrite } from './write-version';
 
 /**
  * How many runs an equality filter of the run table matches (card, method, origin, outcome), from
@@ -24,21 +24,15 @@ interface Combination {
   runs: number;
 }
 
-const cache = new WeakMap<Db, { version: string; combinations: Combination[] }>();
-
-function combinationsOf(db: Db): Combination[] {
-  const version = writeVersion(db);
-  const hit = cache.get(db);
-  if (hit?.version === version) return hit.combinations;
-  const combinations = db
-    .prepare(
-      `SELECT card_id AS card, method, origin, outcome, count(*) AS runs
-       FROM runs GROUP BY card_id, method, origin, outcome`,
-    )
-    .all() as Combination[];
-  cache.set(db, { version, combinations });
-  return combinations;
-}
+const combinationsOf = readUntilWrite(
+  (db) =>
+    db
+      .prepare(
+        `SELECT card_id AS card, method, origin, outcome, count(*) AS runs
+         FROM runs GROUP BY card_id, method, origin, outcome`,
+      )
+      .all() as Combination[],
+);
 
 /** The number of runs matching every filter given. */
 export function countMatching(db: Db, filter: EqualityFilter): number {

@@ -2,7 +2,7 @@ import { flagInconsistentThroughput, type CalibrationRun, type ThroughputFlag } 
 import type { EstimateInput, Method } from '../domain/estimate/input';
 import { runOriginSchema, runOutcomeSchema, throughputKindSchema } from '../domain/runs';
 import type { Db } from './driver';
-import { writeVersion } from './write-version';
+import { readUntilWriteBy } from './write-version';
 
 /**
  * The "shared or throttled instance" flags of one method's runs (domain/calibrate/throughput-flags.ts),
@@ -58,21 +58,10 @@ function computeFlags(db: Db, method: Method): ThroughputFlag[] {
   return flagInconsistentThroughput(runs);
 }
 
-const cache = new WeakMap<Db, { version: string; byMethod: Map<Method, ThroughputFlag[]> }>();
+const flagsOf = readUntilWriteBy(computeFlags, (method) => method);
 
 /** The throughput flags of `method`'s runs, computed once per write version of `db`. */
 export function throughputFlags(db: Db, method: Method): ThroughputFlag[] {
-  const version = writeVersion(db);
-  let entry = cache.get(db);
-  if (entry?.version !== version) {
-    entry = { version, byMethod: new Map() };
-    cache.set(db, entry);
-  }
-  let flags = entry.byMethod.get(method);
-  if (!flags) {
-    flags = computeFlags(db, method);
-    entry.byMethod.set(method, flags);
-  }
-  // Copies: the kept answer must not change when a caller sorts or edits what it got.
-  return flags.map((flag) => ({ reason: flag.reason, runIds: [...flag.runIds] }));
+  // Copies: the kept answer is shared (and frozen); a caller may sort or edit what it got.
+  return flagsOf(db, method).map((flag) => ({ reason: flag.reason, runIds: [...flag.runIds] }));
 }

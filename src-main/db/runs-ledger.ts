@@ -1,7 +1,7 @@
 import { ledgerOptionsSchema, type LedgerOptions } from '../domain/runs/queries';
 import type { Db } from './driver';
 import { parseInput } from './validate';
-import { writeVersion } from './write-version';
+import { readUntilWriteBy } from './write-version';
 
 /** One line of the spending ledger. */
 export interface LedgerRow {
@@ -23,8 +23,6 @@ const LEDGER_KEYS = {
   provider: 'provider',
 } as const;
 
-const cache = new WeakMap<Db, { version: string; byOptions: Map<string, LedgerRow[]> }>();
-
 /**
  * The user's own spending (published runs are someone else's), grouped by month, card or
  * provider, summed in SQL in one pass. Months come newest first; cards and providers by name.
@@ -32,21 +30,8 @@ const cache = new WeakMap<Db, { version: string; byOptions: Map<string, LedgerRo
  * sum over a million runs reads them all.
  */
 export function ledger(db: Db, options: LedgerOptions): LedgerRow[] {
-  const parsed = parseInput(ledgerOptionsSchema, options);
-  const version = writeVersion(db);
-  let entry = cache.get(db);
-  if (entry?.version !== version) {
-    entry = { version, byOptions: new Map() };
-    cache.set(db, entry);
-  }
-  const key = `${parsed.groupBy}|${parsed.currency ?? ''}`;
-  let rows = entry.byOptions.get(key);
-  if (!rows) {
-    rows = sumLedger(db, parsed);
-    entry.byOptions.set(key, rows);
-  }
-  // Copies: the kept sums must not change when a caller edits what it got.
-  return rows.map((row) => ({ ...row, cost: { ...row.cost } }));
+  // Copies: the kept sums are shared (and frozen); a caller may edit what it got.
+  return summed(db, parseInput(ledgerOptionsSchema, options)).map((row) => ({ ...row, cost: { ...row.cost } }));
 }
 
 function sumLedger(db: Db, { groupBy, currency }: ReturnType<typeof ledgerOptionsSchema.parse>): LedgerRow[] {
@@ -80,3 +65,5 @@ function sumLedger(db: Db, { groupBy, currency }: ReturnType<typeof ledgerOption
   }
   return [...byKey.values()];
 }
+
+const summed = readUntilWriteBy(sumLedger, (options) => `${options.groupBy}|${options.currency ?? ''}`);

@@ -5,7 +5,7 @@ import { openDb } from './open';
 import { exportRuns } from './runs-export';
 import { importRunsFile } from './runs-import';
 import { addRun } from './runs-mutations';
-import { measuredRuns } from './calibration-queries';
+import { measuredRunSignatures } from './calibration-queries';
 import { getRun } from './runs-queries';
 import { contentKey } from './runs-rows';
 import { servingRuns } from './runs-serving-queries';
@@ -82,7 +82,7 @@ describe('serving runs in the store (migration 005)', () => {
     const { engine: _e, concurrency: _c, ttftMs: _t, promptTokens: _p, outputTokens: _o, ...rest } = serving;
     const { maxModelLen: _m, gpuMemoryUtilization: _g, kvPoolTokens: _k, ...plain } = rest;
     const single = addRun(db, { ...plain, tokensPerSecond: 95 }, { estimate: null });
-    expect(measuredRuns(db, 'inference', ['rtx-4090']).map((run) => run.id)).toEqual([single.id]);
+    expect(measuredRunSignatures(db, 'inference', ['rtx-4090']).map(([id]) => id)).toEqual([single.id]);
     expect(servingRuns(db, 'vllm', ['rtx-4090']).map((run) => run.id)).toEqual([servingRun.id]);
     expect(servingRuns(db, 'sglang', ['rtx-4090'])).toEqual([]);
     expect(servingRuns(db, 'vllm', ['a100-80gb'])).toEqual([]);

@@ -36,6 +36,25 @@ export function readUntilWrite<T>(load: (db: Db) => T): (db: Db) => T {
   };
 }
 
+/**
+ * `readUntilWrite` for a read that takes an argument: `load(db, arg)` once per write version and
+ * `keyOf(arg)`, the same frozen value for every later call with an equal key until the next write.
+ */
+export function readUntilWriteBy<A, T>(load: (db: Db, arg: A) => T, keyOf: (arg: A) => string): (db: Db, arg: A) => T {
+  const cache = new WeakMap<Db, { version: string; values: Map<string, T> }>();
+  return (db, arg) => {
+    const version = writeVersion(db);
+    let entry = cache.get(db);
+    if (entry?.version !== version) {
+      entry = { version, values: new Map() };
+      cache.set(db, entry);
+    }
+    const key = keyOf(arg);
+    if (!entry.values.has(key)) entry.values.set(key, deepFreeze(load(db, arg)));
+    return entry.values.get(key) as T;
+  };
+}
+
 function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
     for (const inner of Object.values(value)) deepFreeze(inner);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApp, type App } from '../app';
-import { measuredRuns } from '../db/calibration-queries';
+import { measuredRunSignatures, runsWithIds } from '../db/calibration-queries';
 import { addRun, deleteRun, updateRun } from '../db/runs-mutations';
 import { syntheticRun } from '../db/synthetic-runs.testkit';
 import { calibrationRunsFrom } from '../domain/calibrate';
@@ -25,15 +25,14 @@ afterAll(() => {
 /** What a fresh read of the whole log gives: the reference the kept runs must equal. */
 function freshRead(method: 'lora' | 'full') {
   const { cards, presets } = catalogSnapshot(app.db);
-  return calibrationRunsFrom(
-    measuredRuns(
-      app.db,
-      method,
-      cards.map((card) => card.id),
-    ),
-    cards,
-    presets,
-  );
+  const ids = measuredRunSignatures(
+    app.db,
+    method,
+    cards.map((card) => card.id),
+  ).map(([id]) => id);
+  // In the log's order, as the kept runs are.
+  const runs = runsWithIds(app.db, ids).sort((a, b) => a.id - b.id);
+  return calibrationRunsFrom(runs, cards, presets);
 }
 
 function load(method: 'lora' | 'full') {

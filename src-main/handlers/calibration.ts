@@ -13,8 +13,9 @@ interface MethodRuns {
 }
 
 interface Loaded {
-  /** The catalog the predictions were made with (catalogKey). */
-  catalog: string;
+  /** The catalog the predictions were made with. */
+  cards: Card[];
+  presets: ModelPreset[];
   methods: Map<string, MethodRuns>;
 }
 
@@ -35,9 +36,10 @@ export function loadCalibrationRuns(
 ): CalibrationRun[] {
   const version = writeVersion(db);
   let loaded = loadedRuns.get(db);
-  const catalog = catalogKey(cards, presets);
-  if (loaded?.catalog !== catalog) {
-    loaded = { catalog, methods: new Map() };
+  // The catalog snapshot keeps the same frozen arrays while the catalog is unchanged (a write to the run log
+  // included), so identity is enough: a JSON key of the whole catalog cost more than the rest of an estimate.
+  if (loaded?.cards !== cards || loaded.presets !== presets) {
+    loaded = { cards, presets, methods: new Map() };
     loadedRuns.set(db, loaded);
   }
   const known = loaded.methods.get(method);
@@ -76,26 +78,6 @@ function readRuns(
   }
   return { byId, runs };
 }
-
-/**
- * The catalog as text, once per snapshot: the snapshot hands out the same frozen arrays until a write, and
- * a write to the run log makes a new snapshot of the same catalog, which must not re-estimate every run.
- */
-function catalogKey(cards: Card[], presets: ModelPreset[]): string {
-  let byPresets = catalogKeys.get(cards);
-  if (!byPresets) {
-    byPresets = new WeakMap();
-    catalogKeys.set(cards, byPresets);
-  }
-  let key = byPresets.get(presets);
-  if (key === undefined) {
-    key = JSON.stringify([cards, presets]);
-    byPresets.set(presets, key);
-  }
-  return key;
-}
-
-const catalogKeys = new WeakMap<Card[], WeakMap<ModelPreset[], string>>();
 
 /**
  * The calibration runs last loaded per database and method: `cardwise estimate --input` with thousands of

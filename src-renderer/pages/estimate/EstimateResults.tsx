@@ -134,20 +134,16 @@ const EstimateChart = memo(function EstimateChart({
   sweepStale,
   sweepSettled,
 }: Omit<EstimateResultsProps, 'advice' | 'onAskFit'>) {
-  return (
-    <>
-      {sweep ? (
-        <MemoryChart
-          sweep={sweep}
-          stale={sweepStale}
-          settled={sweepSettled}
-          cards={cards.filter((card) => output.fits.some((fit) => fit.card === card.id))}
-          chosenCard={typeof output.resolvedInput['gpu'] === 'string' ? output.resolvedInput['gpu'] : undefined}
-          headroomFraction={headroomFraction}
-        />
-      ) : null}
-    </>
-  );
+  return sweep ? (
+    <MemoryChart
+      sweep={sweep}
+      stale={sweepStale}
+      settled={sweepSettled}
+      cards={cards.filter((card) => output.fits.some((fit) => fit.card === card.id))}
+      chosenCard={typeof output.resolvedInput['gpu'] === 'string' ? output.resolvedInput['gpu'] : undefined}
+      headroomFraction={headroomFraction}
+    />
+  ) : null;
 });
 
 /** Every card's verdict and the assumptions. */
