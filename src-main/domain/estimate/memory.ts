@@ -224,6 +224,14 @@ function trainingPeak(
       : 0;
   const fullGradients = r.optimizerInBackward ? 0 : gradients;
   const fullStepTemporary = r.optimizerInBackward ? 0 : stepTemporary;
+  // Gradient accumulation sums each micro-batch's gradients into .grad, which is zeroed only after the optimizer
+  // step: from the second micro-batch on, backward runs with the whole gradient buffer held (PyTorch autograd
+  // accumulates into .grad; Lightning-AI/litgpt@00af8b0d litgpt/finetune/full.py steps and zeroes once per
+  // gradient_accumulation_iters micro-batches, HF Trainer likewise per gradient_accumulation_steps).
+  const accumulatedGradients = r.gradientAccumulationSteps > 1 ? fullGradients : 0;
+  if (accumulatedGradients > 0) {
+    assumptions.push(msg('memory.accumulatedGradients', { steps: r.gradientAccumulationSteps }));
+  }
 
   const buckets = deepSpeedBucketBytes(r, computePrecision);
   if (buckets > 0) assumptions.push(msg('memory.deepSpeedBuckets', { gib: (buckets / GIB).toFixed(1) }));
@@ -248,7 +256,16 @@ function trainingPeak(
   // Two peaks: activations are largest at the start of backward (gradients not yet formed, set_to_none);
   // gradients and the optimizer's temporaries peak at the step.
   const backwardPeak =
-    weights + gathered + optimizer + ddpBuckets + buckets + fusedStep + activations + logits + dequant;
+    weights +
+    gathered +
+    optimizer +
+    ddpBuckets +
+    buckets +
+    fusedStep +
+    accumulatedGradients +
+    activations +
+    logits +
+    dequant;
   // With mixed precision the fp32 master is the parameter (PyTorch AMP, FSDP MixedPrecision): the 16-bit compute
   // copies live from forward to backward and are gone at the step, which then holds 4 + 4 + 8 + 4 = 20 B/param
   // (DeepSpeed's ZeRO estimator counts the same 20: 2 + 18).
@@ -273,7 +290,7 @@ function trainingPeak(
       }
     : {
         weights: weights + gathered,
-        gradients: ddpBuckets + buckets + fusedStep,
+        gradients: ddpBuckets + buckets + fusedStep + accumulatedGradients,
         optimizer,
         activations,
         logits,
