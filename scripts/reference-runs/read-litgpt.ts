@@ -5,7 +5,8 @@ import type { Reader } from './readers';
 /**
  * LoRA settings of Lightning-AI/litgpt@3352a7aad4dabb6f56be6429c27830b481691eb4
  * config_hub/finetune/<model>/{lora,qlora}.yaml, for README rows that leave rank and targets out. That is a later
- * commit than the benchmark README's (00af8b0d), whose yaml files could not be read. `head` = lora_head true.
+ * commit than the benchmark README's (00af8b0d); each row's gradient accumulation was read from the yaml at 00af8b0d
+ * (the record's notes in data/measurements/public.json). `head` = lora_head true.
  */
 const CONFIG_HUB_LORA: Record<string, { rank: number; targets: string[] }> = {
   'falcon-7b/lora': { rank: 32, targets: ['q', 'v'] },
