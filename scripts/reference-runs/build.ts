@@ -117,6 +117,7 @@ function ordered(config: EstimateInput): EstimateInput {
     'promptTokens',
     'gradientAccumulationSteps',
     'optimizer',
+    'fusedOptimizer',
     'mixedPrecision',
     'gradientCheckpointing',
     'flashAttention',

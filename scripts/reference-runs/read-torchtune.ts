@@ -49,8 +49,25 @@ export const readTorchtune: Reader = (r, ctx) => {
   r.say('SDPA (flash/mem-efficient) -> flashAttention true');
   cumulativeFlags(r, config);
   lossOf(r, config);
+  adamwOf(r, config);
   return config;
 };
+
+/**
+ * torch AdamW's implementation, from the configs at each row's commit: every config passes `fused: True` since
+ * pytorch/torchtune@cca50f02 (2024-09-14, "add fused = true to adam, except pagedAdam"), the preset's default;
+ * the April 2024 commits of EAGER_LOSS_COMMITS come before it (recipes/configs/llama2/7B_full.yaml there:
+ * `_component_: torch.optim.AdamW`, `lr: 2e-5`, no `fused`), so torch's foreach AdamW ran.
+ */
+function adamwOf(r: Reading, config: EstimateInput): void {
+  if (config.optimizer !== 'adamw') return;
+  if (EAGER_LOSS_COMMITS.some((commit) => r.record.source_commit.startsWith(commit))) {
+    config.fusedOptimizer = false;
+    r.say('torch AdamW: the configs at this commit pass no fused=True (added in cca50f02) -> fusedOptimizer false');
+  } else {
+    r.say('torch AdamW: the configs at this commit pass fused=True -> fusedOptimizer (torchtune default)');
+  }
+}
 
 /**
  * The loss no row states, read from the configs at each row's commit. At the commits below

@@ -177,7 +177,7 @@ function trainingPeak(
   if (r.method === 'full') {
     trainableParams = model.params;
     modelWeights = weightBytes(model, r.precision, r.quant);
-    state = trainingStateBytes(r.optimizer, r.precision, r.mixedPrecision);
+    state = trainingStateBytes(r.optimizer, r.precision, r.mixedPrecision, r.fusedOptimizer);
   } else {
     // resolveInput gives every LoRA/QLoRA run its adapters (rank 16 on attention unless set).
     const lora = r.lora;
@@ -188,8 +188,9 @@ function trainingPeak(
     // Adapters live in fp32 with mixed precision (PEFT's default upcast), else in the compute dtype.
     const adapterPrecision: Precision = r.mixedPrecision ? 'fp32' : computePrecision;
     modelWeights = weightBytes(model, r.precision, r.quant) + trainableParams * dtypeBytes(adapterPrecision);
-    state = trainingStateBytes(r.optimizer, adapterPrecision, false);
+    state = trainingStateBytes(r.optimizer, adapterPrecision, false, r.fusedOptimizer);
   }
+  if (r.optimizer === 'adamw' && r.fusedOptimizer) assumptions.push(msg('memory.fusedOptimizer'));
 
   // FSDP's CPUOffload moves the parameter shards along with gradients and optimizer states (PyTorch FSDP docs,
   // CPUOffload(offload_params=True)); ZeRO-Offload keeps the 16-bit weights on the GPU (DeepSpeed offload_optimizer).

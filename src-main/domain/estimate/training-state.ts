@@ -28,6 +28,7 @@ export function trainingStateBytes(
   optimizer: Optimizer,
   precision: Precision,
   mixedPrecision: boolean,
+  fused = false,
 ): TrainingStateBytes {
   const pure = !mixedPrecision || precision === 'fp32';
   const stateBytes = pure ? dtypeBytes(precision) : 4;
@@ -41,10 +42,12 @@ export function trainingStateBytes(
       // Two moments in the state dtype (Transformer Math 101: 8 B/param in fp32); torch's default foreach
       // AdamW materializes sqrt(v) for the whole parameter list in the step (torch/optim/adamw.py
       // _multi_tensor_adamw): the fms full-FT rows peak at weights + grads + states + one copy at every batch.
+      // fused=True runs _fused_adamw, one kernel per tensor group updating in place: no such copy (the torchtune
+      // 'Optimization flags' row with checkpointing peaks at weights + grads + two bf16 moments, 24.9 GiB for 3.2B).
       return optimizer === 'paged-adamw'
         ? // bnb PagedAdamW updates each tensor in one kernel (optimizer_update_32bit, no foreach temporaries).
           { gradient, optimizer: master + 2 * stateBytes, managedState: 2 * stateBytes, stepTemporary: 0 }
-        : { gradient, optimizer: master + 2 * stateBytes, managedState: 0, stepTemporary: stateBytes };
+        : { gradient, optimizer: master + 2 * stateBytes, managedState: 0, stepTemporary: fused ? 0 : stateBytes };
     case 'adamw-8bit':
     case 'paged-adamw-8bit': {
       // bitsandbytes 8-bit AdamW: two uint8 states + one fp32 absmax per 2048-value block ≈ 2 B/param (bnb docs);

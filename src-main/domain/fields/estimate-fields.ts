@@ -290,6 +290,22 @@ export const estimateFields = {
     flag: { name: 'optimizer', value: 'O', help: 'optimizer' },
     control: { kind: 'select', group: 'training', optionLabels: 'optimizer' },
   }),
+  // torch.optim.AdamW runs its foreach implementation unless fused=True is passed; torchtune's configs pass it
+  // (framework-presets.ts), HF TrainingArguments' default optim "adamw_torch" does not.
+  fusedOptimizer: field({
+    schema: z.boolean(),
+    default: (c) => preset(c, 'fusedOptimizer') ?? false,
+    why: presetWhy('fusedOptimizer'),
+    // Read with torch AdamW only: bitsandbytes optimizers update each tensor in one kernel whatever it says.
+    applies: forTraining,
+    label: 'field.fusedOptimizer',
+    flag: {
+      name: 'fused-optimizer',
+      help: 'torch AdamW with fused=True: the step updates in place (no foreach temporaries)',
+      negatable: true,
+    },
+    control: { kind: 'checkbox', group: 'training' },
+  }),
   mixedPrecision: field({
     schema: z.boolean(),
     // AMP keeps fp32 master weights (full) or fp32 adapters (LoRA: PEFT's autocast_adapter_dtype=True

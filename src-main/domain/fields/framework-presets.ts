@@ -25,7 +25,9 @@ const byFramework = (c: PresetContext): Message => FRAMEWORK_DEFAULT[c.framework
  *   activations to CPU memory (unslothai/unsloth@015bdef0 unsloth/models/llama.py).
  * - torchtune: its configs train in pure bf16 (`dtype: bf16`, no fp32 master copy), with
  *   `enable_activation_checkpointing: True`, a chunked loss (`LinearCrossEntropyLoss`), `lora_rank: 8`
- *   (on q, v, output and the MLP, a list the form has no name for) (pytorch/torchtune@bd2a0fc7 recipes/configs/llama3_1/8B_lora_single_device.yaml).
+ *   (on q, v, output and the MLP, a list the form has no name for) (pytorch/torchtune@bd2a0fc7 recipes/configs/llama3_1/8B_lora_single_device.yaml),
+ *   and `torch.optim.AdamW` with `fused: True` (every config since pytorch/torchtune@cca50f02, 2024-09-14, "add fused =
+ *   true to adam, except pagedAdam").
  * - LLaMA-Factory: `disable_gradient_checkpointing = False` (checkpointing on), `lora_rank = 8`,
  *   `lora_target = "all"` (hiyouga/LLaMA-Factory@ff6d4d12 src/llamafactory/hparams/model_args.py,
  *   finetuning_args.py).
@@ -44,6 +46,7 @@ const PRESET: Partial<
       activationOffload?: boolean;
       mixedPrecision?: boolean;
       chunkedCrossEntropy?: boolean;
+      fusedOptimizer?: boolean;
       loraRank?: number;
       /** A named set only: the form offers those (torchtune's q,v,o+MLP and litgpt's q,v are not one). */
       loraTargets?: 'attention' | 'all-linear';
@@ -59,6 +62,7 @@ const PRESET: Partial<
     gradientCheckpointing: true,
     mixedPrecision: false,
     chunkedCrossEntropy: true,
+    fusedOptimizer: true,
     loraRank: 8,
   },
   'llama-factory': { gradientCheckpointing: true, loraRank: 8, loraTargets: 'all-linear' },

@@ -80,6 +80,7 @@ describe('formFromInput', () => {
     torchCompile: true,
     gradientAccumulationSteps: 4,
     optimizer: 'paged-adamw-8bit',
+    fusedOptimizer: true,
     mixedPrecision: false,
     gradientCheckpointing: true,
     flashAttention: false,
