@@ -47,7 +47,10 @@ export const readLitgpt: Reader = (r, ctx) => {
   r.say('pure bf16 (no fp32 master weights)');
   if (config.flashAttention) r.say('SDPA (flash/mem-efficient) -> flashAttention true');
   else r.say('litgpt computes attention manually when logit softcapping is set (Gemma 2) -> no SDPA/flash');
-  if (rec.task !== 'full') config.lora = loraOf(r);
+  if (rec.task !== 'full') {
+    config.lora = loraOf(r);
+    r.say('lora_dropout 0.05 or 0.1 in every config_hub LoRA/QLoRA yaml at 00af8b0d -> the litgpt preset (dropout on)');
+  }
   if (/unpacked|padded to longest/.test(rec.seq_len_note ?? ''))
     r.say('seqLen is the max length: samples unpacked, real lengths shorter');
   config.gpus = gpus;

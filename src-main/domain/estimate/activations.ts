@@ -23,6 +23,8 @@ export interface ActivationSetup {
   loraRank: number;
   /** Number of LoRA-targeted matrices per layer. */
   loraMatricesPerLayer: number;
+  /** Elements per token per layer that LoRA dropout keeps (trainable.ts loraDropoutInputs), 0 without dropout. */
+  loraDropoutInputs?: number;
 }
 
 /**
@@ -38,7 +40,8 @@ export function layerActivationBytesPerToken(s: ActivationSetup): number {
   const norms = 2 * (4 * m.hidden + r * m.hidden);
   const attention = e * (2 * m.heads * m.headDim + 2 * (s.flashAttention ? m.kvHeads : m.heads) * m.headDim);
   const mlp = r * (m.gatedMlp ? 4 : 2) * m.intermediate * m.expertsPerToken;
-  const lora = e * s.loraRank * s.loraMatricesPerLayer;
+  // Each dropped input is saved in the compute dtype with its bool mask (torch native_dropout).
+  const lora = e * s.loraRank * s.loraMatricesPerLayer + (e + 1) * (s.loraDropoutInputs ?? 0);
   return norms + attention + mlp + lora;
 }
 

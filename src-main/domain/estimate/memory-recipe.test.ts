@@ -201,3 +201,36 @@ describe('gradient accumulation', () => {
     );
   });
 });
+
+describe('LoRA dropout', () => {
+  const lora: EstimateInput = {
+    model: 'llama-2-7b',
+    method: 'lora',
+    precision: 'bf16',
+    mixedPrecision: false,
+    batchSize: 2,
+    seqLen: 512,
+    gradientCheckpointing: false,
+    lora: { rank: 8, targets: ['q', 'v'] },
+  };
+
+  it('keeps each adapter input dropped and its mask: (2 + 1) B per input element, per layer', () => {
+    const off = estimate(lora);
+    const on = estimate({ ...lora, lora: { rank: 8, targets: ['q', 'v'], dropout: 0.05 } });
+    const tokens = 2 * 512;
+    // q and v each drop the 4096-wide layer input in PEFT and torchtune (one module per matrix), 32 layers.
+    const extra = 32 * tokens * 2 * 4096 * (2 + 1);
+    expect(on.perGpu.breakdown.activations - off.perGpu.breakdown.activations).toBeCloseTo(extra, -3);
+  });
+
+  it("drops the input once for q, k and v in litgpt's fused QKV linear, and is on in its preset", () => {
+    const peft = estimate({ ...lora, lora: { rank: 8, targets: ['q', 'v'], dropout: 0.05 } });
+    const litgpt = estimate({ ...lora, framework: 'litgpt', lora: { rank: 8, targets: ['q', 'v'] } });
+    expect(litgpt.resolvedInput.lora?.dropout).toBe(0.05);
+    const tokens = 2 * 512;
+    expect(peft.perGpu.breakdown.activations - litgpt.perGpu.breakdown.activations).toBeCloseTo(
+      32 * tokens * 4096 * (2 + 1),
+      -3,
+    );
+  });
+});

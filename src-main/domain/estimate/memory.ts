@@ -11,7 +11,7 @@ import type { CardFit, EstimateInput, MemoryBreakdown, MemoryEstimate, Precision
 import { resolveInput, type ResolvedInput } from './resolve-input';
 import { dequantBufferBytes, LLAMA_CPP_UBATCH_TOKENS, runtimeBytes } from './runtime';
 import { layerParams, resolveModel } from './shape';
-import { loraParams, loraTargets } from './trainable';
+import { loraDropoutInputs, loraParams, loraTargets } from './trainable';
 import { trainingStateBytes, type TrainingStateBytes } from './training-state';
 import { computeDtype, dtypeBytes, GIB } from './units';
 import type { FittedConstants } from './fitted';
@@ -174,6 +174,7 @@ function trainingPeak(
   let state: TrainingStateBytes;
   let loraRank = 0;
   let loraMatrices = 0;
+  let loraDropped = 0;
   if (r.method === 'full') {
     trainableParams = model.params;
     modelWeights = weightBytes(model, r.precision, r.quant);
@@ -185,6 +186,7 @@ function trainingPeak(
     trainableParams = loraParams(lora, model);
     loraRank = lora.rank;
     loraMatrices = loraTargets(lora.targets, model).length;
+    loraDropped = loraDropoutInputs(lora, model, r.framework === 'litgpt');
     // Adapters live in fp32 with mixed precision (PEFT's default upcast), else in the compute dtype.
     const adapterPrecision: Precision = r.mixedPrecision ? 'fp32' : computePrecision;
     modelWeights = weightBytes(model, r.precision, r.quant) + trainableParams * dtypeBytes(adapterPrecision);
@@ -248,6 +250,7 @@ function trainingPeak(
     activationOffload: r.activationOffload,
     loraRank,
     loraMatricesPerLayer: loraMatrices,
+    loraDropoutInputs: loraDropped,
   });
   // A fused kernel is what runs when one is named: it replaces the loss, chunked or not.
   const crossEntropy = r.fusedCrossEntropy ? 'fused' : r.chunkedCrossEntropy ? 'chunked' : 'eager';

@@ -40,3 +40,25 @@ export function loraParams(lora: Lora, model: ResolvedModel): number {
   }
   return perLayer * model.layers;
 }
+
+/**
+ * Elements per token, per layer, of the inputs LoRA dropout keeps for backward: with lora_dropout > 0 each adapted
+ * module runs `lora_B(lora_A(dropout(x)))` (PEFT LoraLayer, torchtune LoRALinear), so lora_A saves the dropped copy
+ * of its input and dropout its mask; with 0 the input is the base layer's, already stored. litgpt's fused QKV linear
+ * drops its input once for q, k and v (Lightning-AI/litgpt@00af8b0d litgpt/lora.py LoRAQKVLinear.forward).
+ */
+export function loraDropoutInputs(lora: Lora, model: ResolvedModel, fusedQkv: boolean): number {
+  if (lora.dropout === 0) return 0;
+  let inputs = 0;
+  let qkvDropped = false;
+  for (const target of loraTargets(lora.targets, model)) {
+    if (fusedQkv && (target === 'q' || target === 'k' || target === 'v')) {
+      if (qkvDropped) continue;
+      qkvDropped = true;
+    }
+    const [dIn] = matrixDims(target, model);
+    // An expert's adapters see only the tokens routed to it.
+    inputs += dIn * (target === 'gate' || target === 'up' || target === 'down' ? model.expertsPerToken : 1);
+  }
+  return inputs;
+}

@@ -427,6 +427,15 @@ export const estimateFields = {
           optionLabels: 'loraTargets',
         },
       }),
+      // PEFT's LoraConfig and torchtune's configs default lora_dropout to 0 (an identity); litgpt's configs set 0.05.
+      dropout: field({
+        schema: z.number().min(0).max(0.9),
+        default: (c) => preset(c, 'loraDropout') ?? 0,
+        why: presetWhy('loraDropout'),
+        label: 'field.lora.dropout',
+        flag: { name: 'lora-dropout', value: 'P', help: 'dropout on the input of each LoRA adapter' },
+        control: { kind: 'number', group: 'training', min: 0, step: 0.05 },
+      }),
     },
   }),
   gpus: field({

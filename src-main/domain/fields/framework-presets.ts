@@ -33,7 +33,8 @@ const byFramework = (c: PresetContext): Message => FRAMEWORK_DEFAULT[c.framework
  *   finetuning_args.py).
  * - litgpt: `finetune lora` defaults `lora_r = 8` (on query and value only, a list
  *   the form has no name for), precision "bf16-mixed"
- *   (Lightning-AI/litgpt@26857050 litgpt/finetune/lora.py, litgpt/utils.py).
+ *   (Lightning-AI/litgpt@26857050 litgpt/finetune/lora.py, litgpt/utils.py); every config_hub LoRA/QLoRA
+ *   config sets `lora_dropout: 0.05` or 0.1 (Lightning-AI/litgpt@00af8b0d config_hub/finetune), 0.05 taken.
  * - axolotl: `gradient_checkpointing` False, `sample_packing` unset (axolotl-ai-cloud/axolotl@067b021c
  *   src/axolotl/utils/schemas/config.py): the Hugging Face defaults, as for hf-trainer-peft.
  */
@@ -48,6 +49,7 @@ const PRESET: Partial<
       chunkedCrossEntropy?: boolean;
       fusedOptimizer?: boolean;
       loraRank?: number;
+      loraDropout?: number;
       /** A named set only: the form offers those (torchtune's q,v,o+MLP and litgpt's q,v are not one). */
       loraTargets?: 'attention' | 'all-linear';
     }
@@ -66,7 +68,7 @@ const PRESET: Partial<
     loraRank: 8,
   },
   'llama-factory': { gradientCheckpointing: true, loraRank: 8, loraTargets: 'all-linear' },
-  litgpt: { loraRank: 8 },
+  litgpt: { loraRank: 8, loraDropout: 0.05 },
 };
 type PresetKey = keyof NonNullable<(typeof PRESET)[Framework]>;
 /** The preset's value of a detail, or undefined where the framework leaves it to the detail's own default. */

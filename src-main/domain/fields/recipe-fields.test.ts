@@ -10,7 +10,7 @@ describe('the framework preset', () => {
   it('sets the details it knows and says so; a detail given stays', () => {
     const unsloth = resolved({ model: '7b', method: 'lora', framework: 'unsloth' });
     expect(unsloth).toMatchObject({ gradientCheckpointing: true, activationOffload: true });
-    expect(unsloth.lora).toEqual({ rank: 16, targets: 'all-linear' });
+    expect(unsloth.lora).toEqual({ rank: 16, targets: 'all-linear', dropout: 0 });
     expect(said({ model: '7b', method: 'lora', framework: 'unsloth' })).toContain(
       'Gradient checkpointing: on (the Unsloth default)',
     );

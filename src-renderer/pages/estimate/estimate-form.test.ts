@@ -15,7 +15,7 @@ describe('toEstimateInput', () => {
       batchSize: 1,
       seqLen: 2048,
     });
-    expect(input.lora).toEqual({ rank: 16, targets: 'attention' });
+    expect(input.lora).toEqual({ rank: 16, targets: 'attention', dropout: 0 });
     expect(input.quant).toBeUndefined();
     expect(input.kvCachePrecision).toBeUndefined();
     expect(checkInput(input)).toBeNull();
@@ -84,7 +84,7 @@ describe('formFromInput', () => {
     mixedPrecision: false,
     gradientCheckpointing: true,
     flashAttention: false,
-    lora: { rank: 64, targets: 'all-linear' },
+    lora: { rank: 64, targets: 'all-linear', dropout: 0.1 },
     gpus: 4,
     sharding: 'zero3',
     deepspeed: { reduceBucketSize: 200_000_000, overlapComm: false },
