@@ -25,6 +25,8 @@ export interface ActivationSetup {
   loraMatricesPerLayer: number;
   /** Elements per token per layer that LoRA dropout keeps (trainable.ts loraDropoutInputs), 0 without dropout. */
   loraDropoutInputs?: number;
+  /** 16-bit compute under torch.autocast (AMP, fp32 weights): softmax runs in fp32 there. */
+  autocast?: boolean;
 }
 
 /**
@@ -45,9 +47,15 @@ export function layerActivationBytesPerToken(s: ActivationSetup): number {
   return norms + attention + mlp + lora;
 }
 
-/** Bytes of the attention score/softmax storage per layer without FlashAttention: 5·a·s²·b at 16 bits (Korthikanti et al. 2022, eq. 1). */
+/**
+ * Bytes of the attention score/softmax storage per layer without FlashAttention: 5·a·s²·b at 16 bits, the softmax
+ * output, the dropout mask and the dropout output (Korthikanti et al. 2022, eq. 1). Under autocast softmax is an
+ * fp32 op (PyTorch "Automatic Mixed Precision", CUDA ops that autocast to float32), so its output is saved in fp32
+ * and the probabilities are cast back to 16 bits for the matmul with V: 4 + 1 + 2 = 7·a·s²·b.
+ */
 function eagerAttentionBytes(s: ActivationSetup): number {
-  return 2.5 * s.activationBytes * s.model.heads * s.seqLen * s.seqLen * s.batchSize;
+  const perScore = s.autocast && s.activationBytes === 2 ? 4 + 1 + 2 : 2.5 * s.activationBytes;
+  return perScore * s.model.heads * s.seqLen * s.seqLen * s.batchSize;
 }
 
 /**

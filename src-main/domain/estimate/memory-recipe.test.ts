@@ -234,3 +234,24 @@ describe('LoRA dropout', () => {
     );
   });
 });
+
+describe('eager attention under autocast', () => {
+  it('saves the fp32 softmax and its 16-bit cast: 7 B per score instead of 5', () => {
+    // BERT-large-like: 16 heads, 24 layers, batch 4 × 512, eager attention (transformers docs, V100 fp16 row).
+    const base: EstimateInput = {
+      model: '335M',
+      method: 'full',
+      precision: 'fp16',
+      batchSize: 4,
+      seqLen: 512,
+      flashAttention: false,
+      gradientCheckpointing: false,
+    };
+    const pure = estimate({ ...base, mixedPrecision: false });
+    const amp = estimate({ ...base, mixedPrecision: true });
+    const heads = amp.model.heads;
+    const scores = amp.model.layers * heads * 512 * 512 * 4;
+    // The rest of the activations is the same in both runs (16-bit compute); the softmax storage differs by 2 B.
+    expect(amp.perGpu.breakdown.activations - pure.perGpu.breakdown.activations).toBeCloseTo(2 * scores, -3);
+  });
+});

@@ -251,6 +251,7 @@ function trainingPeak(
     loraRank,
     loraMatricesPerLayer: loraMatrices,
     loraDropoutInputs: loraDropped,
+    autocast: r.mixedPrecision && r.precision !== 'fp32',
   });
   // A fused kernel is what runs when one is named: it replaces the loss, chunked or not.
   const crossEntropy = r.fusedCrossEntropy ? 'fused' : r.chunkedCrossEntropy ? 'chunked' : 'eager';
