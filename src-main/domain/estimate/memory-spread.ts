@@ -6,18 +6,18 @@ import type { MemorySpread } from './memory-interval';
  * fitted-constants.ts (23 folds); the estimate's interval is [estimate ÷ (1 + p90), estimate ÷ (1 + p10)]:
  *
  * method                    rows  srcs  p10 signed  p90 signed
- * inference                  123     5      -23.5%       19.9%
- * full                        29     6      -25.3%        8.6%
- * lora                        34     7      -15.5%        3.2%
- * qlora                       66     6      -18.9%       11.3%
- * all (used below 20 rows)   252    14      -22.3%       11.7%
+ * inference                  123     5      -23.5%       20.0%
+ * full                        29     6      -14.8%        5.2%
+ * lora                        34     7      -15.0%        8.1%
+ * qlora                       66     6      -17.3%       11.9%
+ * all (used below 20 rows)   252    14      -21.5%       12.0%
  */
 export const MEMORY_SPREAD: MemorySpread = {
-  pooled: { p10: -0.2232, p90: 0.1166, rows: 252, sources: 14 },
+  pooled: { p10: -0.2146, p90: 0.1202, rows: 252, sources: 14 },
   byMethod: {
-    inference: { p10: -0.2351, p90: 0.1994, rows: 123, sources: 5 },
-    full: { p10: -0.253, p90: 0.0855, rows: 29, sources: 6 },
-    lora: { p10: -0.1553, p90: 0.032, rows: 34, sources: 7 },
-    qlora: { p10: -0.1888, p90: 0.113, rows: 66, sources: 6 },
+    inference: { p10: -0.2351, p90: 0.1996, rows: 123, sources: 5 },
+    full: { p10: -0.1481, p90: 0.0517, rows: 29, sources: 6 },
+    lora: { p10: -0.1496, p90: 0.0805, rows: 34, sources: 7 },
+    qlora: { p10: -0.1733, p90: 0.119, rows: 66, sources: 6 },
   },
 };
