@@ -25,7 +25,7 @@ function setup(over: Partial<StepSetup> = {}): StepSetup {
     flopsPerToken: 6 * llama8b.params,
     peakTflops: a100.bf16Tflops,
     mfu: 0.5,
-    torchCompile: false,
+    fusedElementwise: false,
     gradientCheckpointing: false,
     weightBytes: 2 * llama8b.params,
     linearParams: llama8b.params,

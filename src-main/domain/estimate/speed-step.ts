@@ -53,8 +53,11 @@ export interface StepSetup {
   peakTflops: number;
   /** Share of peak the matmuls reach (fitted). */
   mfu: number;
-  /** The model runs through torch.compile: its fused elementwise ops shorten the GPU time (fitted speed-up). */
-  torchCompile: boolean;
+  /**
+   * The elementwise ops between the matmuls run fused, through torch.compile or hand-written Triton kernels
+   * (fms-acceleration FOAK, unsloth, Liger): the same fitted speed-up shortens the GPU time.
+   */
+  fusedElementwise: boolean;
   gradientCheckpointing: boolean;
   /** Bytes of the whole model's weights as stored. */
   weightBytes: number;
@@ -116,7 +119,7 @@ export interface StepTime {
  */
 export function stepTime(s: StepSetup, k: FittedConstants): StepTime {
   const tokens = s.tokensPerMicroBatch;
-  const compile = s.torchCompile ? k.compileSpeedup : 1;
+  const compile = s.fusedElementwise ? k.compileSpeedup : 1;
   const flopSeconds = (tokens * s.flopsPerToken) / (s.peakTflops * 1e12 * s.mfu * compile);
   const stream = s.card.bandwidthGBps * 1e9 * k.trainingStreamEfficiency;
   const passes = 3 + (s.gradientCheckpointing ? 1 : 0);

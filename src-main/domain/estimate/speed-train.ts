@@ -65,7 +65,7 @@ export function estimateTrainingSpeed(
     flopsPerToken: flops.flopsPerToken,
     peakTflops,
     mfu,
-    torchCompile: config.torchCompile,
+    fusedElementwise: config.torchCompile || config.fusedKernels,
     gradientCheckpointing: config.gradientCheckpointing,
     weightBytes: weights,
     linearParams: computeParams(model),
@@ -118,6 +118,7 @@ export function estimateTrainingSpeed(
     }),
   );
   if (config.torchCompile) assumptions.push(msg('speed.compile', { speedup: k.compileSpeedup }));
+  else if (config.fusedKernels) assumptions.push(msg('speed.fusedKernels', { speedup: k.compileSpeedup }));
   if (step.dequantSeconds > 0)
     assumptions.push(msg('speed.dequantMicroBatch', { bits, seconds: fmt(step.dequantSeconds) }));
   assumptions.push(
