@@ -135,6 +135,7 @@ function ordered(config: EstimateInput): EstimateInput {
     'inferenceRuntime',
     'tensorParallel',
     'torchCompile',
+    'fusedKernels',
   ];
   const known = new Set<string>(order);
   const extra = Object.keys(config).filter((k) => !known.has(k));

@@ -52,8 +52,12 @@ export const readFms: Reader = (r, ctx) => {
   }
   if (/FOAK/.test(rec.framework)) {
     config.fusedCrossEntropy = true;
+    config.fusedKernels = true;
     r.say(
       'FOAK kernels: fast_loss true (sample-configurations/accelerated-peft-*-foak-sample-configuration.yaml) -> fusedCrossEntropy true',
+    );
+    r.say(
+      'FOAK kernels: fused RMSNorm, RoPE and LoRA/MLP ops (plugins/fused-ops-and-kernels/README.md) -> fusedKernels true',
     );
   }
   config.gpus = rec.num_gpus ?? 1;

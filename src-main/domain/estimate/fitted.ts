@@ -30,6 +30,8 @@ export interface FittedConstants {
   compileSpeedup: number;
   /** CPU time eager PyTorch spends dispatching one operator call of a training step, seconds (speed-step.ts). */
   dispatchSecondsPerOp: number;
+  /** Exposed time of one FSDP collective call of a training step (hooks, launch, rate limiter), seconds (speed-step.ts). */
+  fsdpCollectiveSeconds: number;
   /** Share of DRAM bandwidth a training step's weight streaming and dequantization reach (speed-step.ts). */
   trainingStreamEfficiency: number;
   /** Share of DRAM bandwidth the optimizer step reaches over its states (speed-step.ts). */
@@ -92,6 +94,12 @@ export const BOUNDS: Record<FittedConstantName, ConstantBounds> = {
     max: 100e-6,
     prior: 10e-6,
     why: 'CPU time of one eager operator call: microseconds to tens of microseconds (Horace He, "Making Deep Learning Go Brrrr", Overhead)',
+  },
+  fsdpCollectiveSeconds: {
+    min: 0,
+    max: 2e-3,
+    prior: 0,
+    why: 'one FSDP unshard or reduce-scatter with its Python hooks, from NCCL small-message latency (microseconds) to the CPU wait of FSDP1 limit_all_gathers (a few tenths of a millisecond to a millisecond)',
   },
   trainingStreamEfficiency: { min: 0.05, max: 1, prior: 0.5, why: 'a share of peak DRAM bandwidth' },
   optimizerBandwidthEfficiency: { min: 0.05, max: 1, prior: 0.5, why: 'a share of peak DRAM bandwidth' },

@@ -4,7 +4,7 @@ import type { Card, ModelPreset } from '../catalog';
 import { FITTED } from './fitted-constants';
 import type { ResolvedModel } from './input';
 import { estimateMemory } from './memory';
-import { commSchedule, opsPerLayerForward, stepTime, type StepSetup } from './speed-step';
+import { commSchedule, fsdpCollectiveCalls, opsPerLayerForward, stepTime, type StepSetup } from './speed-step';
 
 const cards = readDataFile<Card[]>('cards.json');
 const presets = readDataFile<ModelPreset[]>('models.json');
@@ -25,7 +25,8 @@ function setup(over: Partial<StepSetup> = {}): StepSetup {
     flopsPerToken: 6 * llama8b.params,
     peakTflops: a100.bf16Tflops,
     mfu: 0.5,
-    torchCompile: false,
+    fusedElementwise: false,
+    fsdpCollectiveCalls: 0,
     gradientCheckpointing: false,
     weightBytes: 2 * llama8b.params,
     linearParams: llama8b.params,
@@ -97,5 +98,33 @@ describe('collectives per micro-batch and per step', () => {
 
   it('costs nothing on one GPU', () => {
     expect(commSchedule(setup({ sharding: 'fsdp' }))).toEqual({ perMicroBatchSeconds: 0, perStepSeconds: 0 });
+  });
+});
+
+describe('fsdpCollectiveCalls', () => {
+  // 32 layers; QLoRA on q, k, v, o: 32 × 4 × 2 = 256 adapter matrices (lora_A, lora_B).
+  const base = { layers: 32, loraLinearsPerLayer: 4, adaptersOwnUnits: true, adaptersAllReduced: false };
+
+  it('counts two all-gathers and a reduce-scatter per trainable layer unit', () => {
+    expect(fsdpCollectiveCalls({ ...base, loraLinearsPerLayer: 0 })).toBe(96);
+  });
+
+  it('gives every adapter matrix of an HF Trainer + PEFT run its own unit beside the frozen layer units', () => {
+    expect(fsdpCollectiveCalls(base)).toBe(32 * 2 + 256 * 3);
+  });
+
+  it('leaves the hook all-reduces of adapters taken out of FSDP (fused kernels) out of the count', () => {
+    expect(fsdpCollectiveCalls({ ...base, adaptersAllReduced: true })).toBe(64);
+  });
+
+  it('keeps adapters in their layer unit in loops without PEFT wrapping (torchtune)', () => {
+    expect(fsdpCollectiveCalls({ ...base, adaptersOwnUnits: false })).toBe(96);
+  });
+
+  it('adds each call to the exposed time of a micro-batch', () => {
+    const k = { ...FITTED, fsdpCollectiveSeconds: 1e-3 };
+    const without = stepTime(setup({ gpus: 2, sharding: 'fsdp' }), k);
+    const withCalls = stepTime(setup({ gpus: 2, sharding: 'fsdp', fsdpCollectiveCalls: 96 }), k);
+    expect(withCalls.stepSeconds - without.stepSeconds).toBeCloseTo(0.096, 9);
   });
 });

@@ -53,8 +53,11 @@ export interface StepSetup {
   peakTflops: number;
   /** Share of peak the matmuls reach (fitted). */
   mfu: number;
-  /** The model runs through torch.compile: its fused elementwise ops shorten the GPU time (fitted speed-up). */
-  torchCompile: boolean;
+  /**
+   * The elementwise ops between the matmuls run fused, through torch.compile or hand-written Triton kernels
+   * (fms-acceleration FOAK, unsloth, Liger): the same fitted speed-up shortens the GPU time.
+   */
+  fusedElementwise: boolean;
   gradientCheckpointing: boolean;
   /** Bytes of the whole model's weights as stored. */
   weightBytes: number;
@@ -70,6 +73,8 @@ export interface StepSetup {
   trainablePrecision: Precision;
   mixedPrecision: boolean;
   optimizer: Optimizer;
+  /** FSDP collective calls per micro-batch beyond one GPU (fsdpCollectiveCalls), each with a fitted exposed time. */
+  fsdpCollectiveCalls: number;
   /** Bytes/s of the link the collectives run over (speed-scaling.ts). */
   linkBytesPerSecond: number;
   /** Seconds per step the CPU offload adds (speed-offload.ts). */
@@ -116,7 +121,7 @@ export interface StepTime {
  */
 export function stepTime(s: StepSetup, k: FittedConstants): StepTime {
   const tokens = s.tokensPerMicroBatch;
-  const compile = s.torchCompile ? k.compileSpeedup : 1;
+  const compile = s.fusedElementwise ? k.compileSpeedup : 1;
   const flopSeconds = (tokens * s.flopsPerToken) / (s.peakTflops * 1e12 * s.mfu * compile);
   const stream = s.card.bandwidthGBps * 1e9 * k.trainingStreamEfficiency;
   const passes = 3 + (s.gradientCheckpointing ? 1 : 0);
@@ -125,7 +130,9 @@ export function stepTime(s: StepSetup, k: FittedConstants): StepTime {
   const gpuSeconds = Math.max(flopSeconds, weightStreamSeconds) + dequantSeconds;
   const dispatchSeconds = dispatchSecondsPerMicroBatch(s, k);
   const comm = commSchedule(s);
-  const exposedPerMicro = Math.max(0, comm.perMicroBatchSeconds - k.commOverlap * gpuSeconds);
+  const exposedPerMicro =
+    Math.max(0, comm.perMicroBatchSeconds - k.commOverlap * gpuSeconds) +
+    s.fsdpCollectiveCalls * k.fsdpCollectiveSeconds;
   const exposedPerStep = Math.max(0, comm.perStepSeconds - k.commOverlap * gpuSeconds);
   const busy = Math.max(gpuSeconds, dispatchSeconds);
   const optimizerSeconds = optimizerStepSeconds(s, k);
@@ -168,6 +175,42 @@ function dispatchSecondsPerMicroBatch(s: StepSetup, k: FittedConstants): number 
   const quantOps = s.dequant === 'unfused' ? OPS_PER_QUANT_LINEAR * linearsPerLayer(s.model) : 0;
   const ops = opsPerLayerForward(s.model) + OPS_PER_LORA_LINEAR * s.loraLinearsPerLayer + quantOps;
   return s.model.layers * passes * ops * k.dispatchSecondsPerOp;
+}
+
+/** How the trainable weights of a sharded run are wrapped: what sets the number of FSDP collective calls. */
+export interface FsdpWrapping {
+  layers: number;
+  /** LoRA-wrapped linear matrices per layer (0 for full fine-tuning). */
+  loraLinearsPerLayer: number;
+  /**
+   * HF Trainer with PEFT wraps every adapter matrix (lora_A, lora_B) as an FSDP unit of its own, so a layer's
+   * unit holds only frozen weights (transformers Trainer._fsdp_qlora_plugin_updates sets PEFT's
+   * fsdp_auto_wrap_policy: a unit per leaf module whose weight requires grad). Other loops keep the adapters
+   * in their layer's unit.
+   */
+  adaptersOwnUnits: boolean;
+  /**
+   * fms-acceleration's fused kernels on a quantized base take the adapters out of FSDP and all-reduce each
+   * adapter gradient in a hook (plugins/fused-ops-and-kernels/src/fms_acceleration_foak/utils.py,
+   * lora_adapters_switch_ddp_from_fsdp).
+   */
+  adaptersAllReduced: boolean;
+}
+
+/**
+ * FSDP collective calls per micro-batch on more than one GPU (on one GPU FSDP runs NO_SHARD and calls none): each
+ * unit all-gathers its weights before the forward and again before the backward, and reduce-scatters its
+ * gradients when it holds trainable weights (PyTorch FSDP docs, https://pytorch.org/docs/stable/fsdp.html). Each
+ * call runs through FSDP's Python hooks, and limit_all_gathers makes the CPU wait on the all-gather two units
+ * back, so per call its time adds to the step however small the buffer.
+ */
+export function fsdpCollectiveCalls(w: FsdpWrapping): number {
+  const adapters = w.layers * w.loraLinearsPerLayer * 2;
+  if (adapters === 0) return w.layers * 3;
+  // A hook's all-reduce is one NCCL call outside FSDP's hooks and rate limiter: microseconds, left out.
+  if (w.adaptersAllReduced) return w.layers * 2;
+  if (w.adaptersOwnUnits) return w.layers * 2 + adapters * 3;
+  return w.layers * 3;
 }
 
 /**

@@ -7,10 +7,14 @@ import { computeParams, fmt, trainingFlopsPerToken } from './speed-flops';
 import { quantBitsPerWeight, weightBytes } from './weights';
 import { offloadSecondsPerStep } from './speed-offload';
 import { linkBusBandwidth } from './speed-scaling';
-import { stepTime, type DequantPath, type StepSetup } from './speed-step';
+import { fsdpCollectiveCalls, stepTime, type DequantPath, type StepSetup } from './speed-step';
+import type { Framework } from './choices';
 import { loraTargets } from './trainable';
 import type { SpeedConfig, TrainingSpeed } from './speed';
 import { msg, type Message } from '../messages';
+
+/** Loops that shard with FSDP without HF Trainer, keeping LoRA adapters in their layer's unit (torchtune, litgpt). */
+const OWN_FSDP_LOOPS: ReadonlySet<Framework> = new Set(['torchtune', 'litgpt', 'custom']);
 
 /** What the training speed needs besides the resolved input. */
 export interface TrainingSpeedOptions {
@@ -65,7 +69,7 @@ export function estimateTrainingSpeed(
     flopsPerToken: flops.flopsPerToken,
     peakTflops,
     mfu,
-    torchCompile: config.torchCompile,
+    fusedElementwise: config.torchCompile || config.fusedKernels,
     gradientCheckpointing: config.gradientCheckpointing,
     weightBytes: weights,
     linearParams: computeParams(model),
@@ -76,6 +80,15 @@ export function estimateTrainingSpeed(
     trainablePrecision,
     mixedPrecision: adapter ? false : config.mixedPrecision,
     optimizer: config.optimizer,
+    fsdpCollectiveCalls:
+      config.gpus > 1 && config.sharding === 'fsdp'
+        ? fsdpCollectiveCalls({
+            layers: model.layers,
+            loraLinearsPerLayer: adapter && config.lora ? loraTargets(config.lora.targets, model).length : 0,
+            adaptersOwnUnits: !OWN_FSDP_LOOPS.has(config.framework),
+            adaptersAllReduced: config.fusedKernels && bits < 16,
+          })
+        : 0,
     linkBytesPerSecond: link.bytesPerSecond,
     optimizerOnGpu: !config.optimizerOffload,
   };
@@ -118,6 +131,7 @@ export function estimateTrainingSpeed(
     }),
   );
   if (config.torchCompile) assumptions.push(msg('speed.compile', { speedup: k.compileSpeedup }));
+  else if (config.fusedKernels) assumptions.push(msg('speed.fusedKernels', { speedup: k.compileSpeedup }));
   if (step.dequantSeconds > 0)
     assumptions.push(msg('speed.dequantMicroBatch', { bits, seconds: fmt(step.dequantSeconds) }));
   assumptions.push(
@@ -131,6 +145,8 @@ export function estimateTrainingSpeed(
         })
       : msg('speed.singleGpu'),
   );
+  if (setup.fsdpCollectiveCalls > 0)
+    assumptions.push(msg('speed.fsdpCalls', { calls: setup.fsdpCollectiveCalls, ms: k.fsdpCollectiveSeconds * 1000 }));
 
   const tokensPerSecondPerGpu = tokensPerStep / step.stepSeconds;
   const tokensPerSecond = tokensPerSecondPerGpu * config.gpus;

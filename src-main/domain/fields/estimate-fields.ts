@@ -282,6 +282,19 @@ export const estimateFields = {
     flag: { name: 'torch-compile', help: 'the model runs through torch.compile' },
     control: { kind: 'checkbox', group: 'workload' },
   }),
+  // Off unless the run names them: fms-acceleration's fused-ops-and-kernels (FOAK), unsloth and Liger patch the
+  // model with Triton RMSNorm, RoPE, SwiGLU/LoRA and cross-entropy kernels; stock HF Trainer and PEFT do not.
+  fusedKernels: field({
+    schema: z.boolean(),
+    default: false,
+    applies: forTraining,
+    label: 'field.fusedKernels',
+    flag: {
+      name: 'fused-kernels',
+      help: 'fused Triton kernels for the norms, RoPE, MLP/LoRA and loss (fms-acceleration FOAK, unsloth, Liger)',
+    },
+    control: { kind: 'checkbox', group: 'training' },
+  }),
   optimizer: field({
     schema: optimizerSchema,
     default: 'adamw',
