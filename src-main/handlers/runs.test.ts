@@ -31,6 +31,19 @@ const config = {
 } as const;
 
 describe('run log and calibration over a real database', () => {
+  it("lists each run with today's estimate, and an edit of its card changes it at once", async () => {
+    await call('runs:add', { config, card: 'rtx-4090', gpus: 1, tokensPerSecond: 1000, outcome: 'ok' });
+    const listed = async () => (await call('runs:list', { filter: { origin: 'mine' } })).runs[0]!.predicted!;
+    const before = await listed();
+    // Asked again with no write between: the remembered prediction, equal to a fresh one.
+    expect(await listed()).toEqual(before);
+    const card = (await call('cards:list', undefined)).cards.find((c) => c.id === 'rtx-4090')!;
+    await call('cards:save', { ...card, bf16Tflops: card.bf16Tflops / 2, bandwidthGBps: card.bandwidthGBps / 2 });
+    const after = await listed();
+    expect(after.totalBytes).toBe(before.totalBytes);
+    expect(after.tokensPerSecond!).toBeLessThan(before.tokensPerSecond! * 0.9);
+  });
+
   it('shows the published runs read-only, with their citation', async () => {
     const page = await call('runs:list', { filter: { origin: 'published' } });
     expect(page.total).toBeGreaterThan(100);

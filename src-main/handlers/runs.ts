@@ -6,21 +6,21 @@ import { ledger } from '../db/runs-ledger';
 import { addRun, deleteRun, updateRun } from '../db/runs-mutations';
 import { throughputFlags } from '../db/runs-flags';
 import { listRuns } from '../db/runs-queries';
-import { predictionFor } from '../domain/calibrate';
+import { predictionFor, type StoredPrediction } from '../domain/calibrate';
+import type { Card, ModelPreset } from '../domain/catalog';
 import { exportFilename } from '../domain/runs';
 import type { HandlerMap } from '../ipc/register';
+import { catalogSnapshot } from './catalog-snapshot';
 import type { HandlerDeps } from './deps';
 
 /** The run log: what really happened, next to what the estimator says today. */
 export const runsHandlers = {
   'runs:list': (options, { db }) => {
-    const cards = listCards(db);
-    const presets = listModels(db);
+    // The catalog as read once per write (catalogSnapshot), not two reads of every card and preset per page.
+    const { cards, presets } = catalogSnapshot(db);
     const page = listRuns(db, options ?? {});
-    return {
-      total: page.total,
-      runs: page.runs.map((run) => ({ ...run, predicted: predictionFor(run, cards, presets) })),
-    };
+    const predict = predictionsWith(cards, presets);
+    return { total: page.total, runs: page.runs.map((run) => ({ ...run, predicted: predict(run) })) };
   },
   'runs:add': (input, { db }) => {
     // The estimate at the time of the run is kept with it, so a later model change shows its effect.
@@ -39,3 +39,41 @@ export const runsHandlers = {
   'runs:ledger': (options, { db }) => ({ rows: ledger(db, options) }),
   'runs:flags': ({ method }, { db }) => ({ flags: throughputFlags(db, method) }),
 } satisfies Partial<HandlerMap<HandlerDeps>>;
+
+type PredictedRun = Parameters<typeof predictionFor>[0];
+
+/** Predictions remembered per catalog before the memo starts over. */
+const PREDICTIONS_KEPT = 10_000;
+
+const predictionMemo = new WeakMap<
+  readonly Card[],
+  { presets: ModelPreset[]; byKey: Map<string, StoredPrediction | null> }
+>();
+
+/**
+ * predictionFor, remembered per catalog and configuration: the raw estimate of a run depends on its card,
+ * configuration and throughput kind and scope only, and runs repeat configurations, so a page estimates
+ * each one once and a page asked again (back, a sort flipped) estimates nothing. The snapshot hands out the
+ * same frozen arrays until the catalog itself is written, so a change of a card or preset starts over.
+ */
+function predictionsWith(
+  cards: readonly Card[],
+  presets: ModelPreset[],
+): (run: PredictedRun) => StoredPrediction | null {
+  let memo = predictionMemo.get(cards);
+  if (memo?.presets !== presets) {
+    memo = { presets, byKey: new Map() };
+    predictionMemo.set(cards, memo);
+  }
+  const { byKey } = memo;
+  return (run) => {
+    const key = `${run.card}|${run.throughputKind ?? ''}|${run.throughputScope ?? ''}|${JSON.stringify(run.config)}`;
+    let prediction = byKey.get(key);
+    if (prediction === undefined) {
+      prediction = predictionFor(run, cards, presets);
+      if (byKey.size >= PREDICTIONS_KEPT) byKey.clear();
+      byKey.set(key, prediction === null ? null : Object.freeze(prediction));
+    }
+    return prediction;
+  };
+}

@@ -70,21 +70,38 @@ export function correctionFor(
   presets: ModelPreset[],
   validation: CalibrationValidation = CALIBRATION_VALIDATION,
 ): Calibration {
-  // Memoised per runs array (the handler hands out one per write version) and presets: the same input
-  // asked again (a ranking per GPU count, a page re-rendered, a batch file's repeats) is not re-fitted.
+  return correctionsOf(input, runs, presets, validation)(cardId);
+}
+
+/**
+ * correctionFor with `input` fixed: its text is keyed once, so a ranking asks each of a thousand cards
+ * for a lookup, not for the input's JSON again (that was most of what calibration added at 1,000 offers).
+ * Memoised per runs array (the handler hands out one per write version) and presets: the same input
+ * asked again (a ranking per GPU count, a page re-rendered, a batch file's repeats) is not re-fitted.
+ */
+function correctionsOf(
+  input: EstimateInput,
+  runs: CalibrationRun[],
+  presets: ModelPreset[],
+  validation: CalibrationValidation = CALIBRATION_VALIDATION,
+): (cardId: string) => Calibration {
   let memo = corrections.get(runs);
   if (memo?.presets !== presets || memo.validation !== validation) {
     memo = { presets, validation, byTarget: new Map() };
     corrections.set(runs, memo);
   }
-  const key = `${cardId}|${JSON.stringify(input)}`;
-  let correction = memo.byTarget.get(key);
-  if (!correction) {
-    correction = calibrate({ config: input, card: cardId }, runs, { presets, validation });
-    if (memo.byTarget.size >= MEMO_SIZE) memo.byTarget.clear();
-    memo.byTarget.set(key, correction);
-  }
-  return correction;
+  const { byTarget } = memo;
+  const inputKey = `|${JSON.stringify(input)}`;
+  return (cardId) => {
+    const key = cardId + inputKey;
+    let correction = byTarget.get(key);
+    if (!correction) {
+      correction = calibrate({ config: input, card: cardId }, runs, { presets, validation });
+      if (byTarget.size >= MEMO_SIZE) byTarget.clear();
+      byTarget.set(key, correction);
+    }
+    return correction;
+  };
 }
 
 /** Corrections remembered per runs array before the memo starts over. */
@@ -103,7 +120,17 @@ export function rankCorrection(
   runs: CalibrationRun[],
   presets: ModelPreset[],
 ): (card: Card, gpus: number) => Calibration | null {
-  return (card, gpus) => (runs.length > 0 ? correctionFor({ ...input, gpus }, card.id, runs, presets) : null);
+  if (runs.length === 0) return () => null;
+  // One keyed input per GPU count, asked for every card of the ranking.
+  const byGpus = new Map<number, (cardId: string) => Calibration>();
+  return (card, gpus) => {
+    let forGpus = byGpus.get(gpus);
+    if (!forGpus) {
+      forGpus = correctionsOf({ ...input, gpus }, runs, presets);
+      byGpus.set(gpus, forGpus);
+    }
+    return forGpus(card.id);
+  };
 }
 
 /** A card whose usable memory is divided by the memory correction: fits(raw × f, m) ⟺ fits(raw, m ÷ f). */

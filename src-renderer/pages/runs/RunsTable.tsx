@@ -1,4 +1,6 @@
+import { memo, useMemo, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { MemoryMeter, RunSortKey } from '../../../src-main/domain/runs';
 import type { EstimateInput } from '../../../src-main/domain/estimate/input';
 import { fillDefaults } from '../../../src-main/domain/estimate/resolve-input';
@@ -31,12 +33,34 @@ const COMPARED_WITH: Record<MemoryMeter, 'allocated' | 'reserved' | 'total'> = {
   'nvidia-smi': 'total',
 };
 
+/** The table's fixed words, translated once per render of the table instead of once per row. */
+function tableLabels(t: TFunction) {
+  return {
+    errorTitle: t('runs.table.errorTitle'),
+    meterShort: {
+      'torch-allocated': t('runs.meterShort.torch-allocated'),
+      'torch-reserved': t('runs.meterShort.torch-reserved'),
+      'nvidia-smi': t('runs.meterShort.nvidia-smi'),
+    } satisfies Record<MemoryMeter, string>,
+    comparedWith: {
+      allocated: t('runs.table.allocated'),
+      reserved: t('runs.table.reserved'),
+      total: t('runs.table.total'),
+    },
+    published: t('runs.origin.published'),
+    mine: t('runs.origin.mine'),
+    view: t('runs.table.view'),
+    edit: t('runs.table.edit'),
+    delete: t('runs.table.delete'),
+  };
+}
+type TableLabels = ReturnType<typeof tableLabels>;
+
 /** An estimate-vs-measured error, coloured by size, with the exact figures in its title. */
-function ErrorBadge({ fraction }: { fraction: number | null }) {
-  const { t } = useTranslation();
+function ErrorBadge({ fraction, title }: { fraction: number | null; title: string }) {
   if (fraction === null) return null;
   return (
-    <span className={`error-badge error-${errorLevel(fraction)}`} title={t('runs.table.errorTitle')}>
+    <span className={`error-badge error-${errorLevel(fraction)}`} title={title}>
       {formatError(fraction)}
     </span>
   );
@@ -48,10 +72,13 @@ function shortDate(iso: string | undefined): string {
   return iso.length > 10 ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}` : iso;
 }
 
+/** What a row's buttons do: the table listens once for all of them (data-action on each button). */
+type RowAction = 'open' | 'delete';
+
 /** One page of runs: what was measured, what the estimator says today, and how far apart they are. */
 export function RunsTable({ runs, cardName, flags, sort, onSort, onOpen, onDelete }: RunsTableProps) {
   const { t } = useTranslation();
-  const text = useMessageText();
+  const labels = useMemo(() => tableLabels(t), [t]);
   const sortable = (key: RunSortKey, label: string, numeric = false) => (
     <th scope="col" aria-sort={ariaSort(sort, key)} className={numeric ? 'num' : undefined}>
       <button type="button" className="sort-button" onClick={() => onSort(key)}>
@@ -62,6 +89,16 @@ export function RunsTable({ runs, cardName, flags, sort, onSort, onOpen, onDelet
       </button>
     </th>
   );
+  // One listener for every row's buttons, so a row's props stay equal across the page's renders and
+  // the memoised rows are not drawn again while the next page is on its way (issue 16).
+  const onRowClick = (event: MouseEvent<HTMLTableSectionElement>) => {
+    const button = (event.target as Element).closest<HTMLElement>('button[data-action]');
+    const row = button?.closest<HTMLElement>('tr[data-run-id]');
+    const run = row ? runs.find((r) => String(r.id) === row.dataset.runId) : undefined;
+    if (!button || !run) return;
+    if ((button.dataset.action as RowAction) === 'open') onOpen(run);
+    else onDelete(run);
+  };
   return (
     <div className="table-scroll">
       <table className="table runs-table actions-last">
@@ -95,126 +132,137 @@ export function RunsTable({ runs, cardName, flags, sort, onSort, onOpen, onDelet
             </th>
           </tr>
         </thead>
-        <tbody>
-          {runs.map((run) => {
-            // A serving run's memory is the engine's preallocated budget and its speed a whole batch's: the
-            // one-sequence estimate does not predict them (serving runs calibrate the Serve page instead).
-            const serving = run.engine !== undefined;
-            const predictedGiB = serving ? null : predictedGiBFor(run);
-            const memoryError = serving ? null : memoryErrorOf(run);
-            const predictedSpeed = serving ? null : (run.predicted?.tokensPerSecond ?? null);
-            const speedError = errorFraction(predictedSpeed, run.tokensPerSecond);
-            const flagged = flags.get(run.id);
-            const flag = flagged ? text(flagged) : null;
-            const published = run.origin === 'published';
-            const description = `#${run.id} ${run.modelLabel} ${cardName(run.card)}`;
-            const url = run.citation ? citationUrl(run.citation) : null;
-            return (
-              <tr key={run.id} data-origin={published ? undefined : 'user'} data-run-id={run.id}>
-                <td className="nowrap">
-                  {flag ? (
-                    <span
-                      className="run-flag"
-                      role="img"
-                      aria-label={t('runs.table.flagged', { reason: flag })}
-                      title={flag}
-                    >
-                      ⚑
-                    </span>
-                  ) : null}
-                  {shortDate(run.startedAt)}
-                </td>
-                <th scope="row">{cardName(run.card)}</th>
-                <td className="num">{run.gpus}</td>
-                <td className="run-model" title={run.modelLabel}>
-                  {run.modelLabel}
-                </td>
-                <td className="nowrap">
-                  {text(optionLabel('method', run.config.method))}
-                  <span className="cell-sub run-shape">
-                    {run.engine
-                      ? t(run.concurrency ? 'runs.table.servingAt' : 'runs.table.serving', {
-                          engine: text(optionLabel('serveEngine', run.engine)),
-                          count: run.concurrency,
-                        })
-                      : t('runs.table.shape', shapeOf(run.config))}
-                  </span>
-                </td>
-                <td className="num">
-                  {run.peakMemoryGiB === null ? '—' : formatNumber(run.peakMemoryGiB, 1)}
-                  {run.memoryMeter ? <span className="cell-sub">{t(`runs.meterShort.${run.memoryMeter}`)}</span> : null}
-                </td>
-                <td className="num">
-                  {predictedGiB === null ? '—' : formatNumber(predictedGiB, 1)} <ErrorBadge fraction={memoryError} />
-                  {predictedGiB !== null ? (
-                    <span className="cell-sub">
-                      {t(`runs.table.${COMPARED_WITH[run.memoryMeter ?? 'nvidia-smi']}`)}
-                    </span>
-                  ) : null}
-                </td>
-                <td className="num">
-                  {run.tokensPerSecond === undefined ? '—' : formatNumber(run.tokensPerSecond)}{' '}
-                  <ErrorBadge fraction={speedError} />
-                  {predictedSpeed !== null ? (
-                    <span className="cell-sub">
-                      {t('runs.table.predicted', { value: formatNumber(predictedSpeed) })}
-                    </span>
-                  ) : null}
-                </td>
-                <td className="num">{run.durationHours === undefined ? '—' : formatNumber(run.durationHours, 2)}</td>
-                <td className="num">
-                  {run.cost === undefined || !run.currency ? '—' : formatPrice(run.cost, run.currency)}
-                  {run.currency ? <span className="cell-sub">{run.currency}</span> : null}
-                </td>
-                <td>
-                  <span className={`badge outcome-${run.outcome}`}>{text(optionLabel('outcome', run.outcome))}</span>
-                </td>
-                <td className="nowrap">
-                  {published ? (
-                    url ? (
-                      // The link holds its source too: fifty "Published" links would be one name for fifty places.
-                      <a href={url} target="_blank" rel="noopener noreferrer" title={run.citation ?? undefined}>
-                        {t('runs.origin.published')}
-                        <span className="cell-sub">{shortenSource(url, 22)}</span>
-                      </a>
-                    ) : (
-                      <span title={run.citation ?? undefined}>{t('runs.origin.published')}</span>
-                    )
-                  ) : (
-                    t('runs.origin.mine')
-                  )}
-                </td>
-                <td className="run-notes" title={run.notes}>
-                  {run.notes ?? ''}
-                </td>
-                <td className="nowrap">
-                  <button
-                    type="button"
-                    className="button-quiet"
-                    aria-label={t(published ? 'runs.table.viewLabel' : 'runs.table.editLabel', { run: description })}
-                    onClick={() => onOpen(run)}
-                  >
-                    {published ? t('runs.table.view') : t('runs.table.edit')}
-                  </button>
-                  {published ? null : (
-                    <button
-                      type="button"
-                      className="button-quiet"
-                      aria-label={t('runs.table.deleteLabel', { run: description })}
-                      onClick={() => onDelete(run)}
-                    >
-                      {t('runs.table.delete')}
-                    </button>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
+        <tbody onClick={onRowClick}>
+          {runs.map((run) => (
+            <RunRow
+              key={run.id}
+              run={run}
+              cardLabel={cardName(run.card)}
+              flag={flags.get(run.id) ?? null}
+              labels={labels}
+            />
+          ))}
         </tbody>
       </table>
     </div>
   );
 }
+
+interface RunRowProps {
+  run: ListedRun;
+  cardLabel: string;
+  flag: Message | null;
+  labels: TableLabels;
+}
+
+/** One run's row; memoised, so a render of the page with the same runs leaves it as it is. */
+const RunRow = memo(function RunRow({ run, cardLabel, flag: flagged, labels }: RunRowProps) {
+  const { t } = useTranslation();
+  const text = useMessageText();
+  // A serving run's memory is the engine's preallocated budget and its speed a whole batch's: the
+  // one-sequence estimate does not predict them (serving runs calibrate the Serve page instead).
+  const serving = run.engine !== undefined;
+  const predictedGiB = serving ? null : predictedGiBFor(run);
+  const memoryError = serving ? null : memoryErrorOf(run);
+  const predictedSpeed = serving ? null : (run.predicted?.tokensPerSecond ?? null);
+  const speedError = errorFraction(predictedSpeed, run.tokensPerSecond);
+  const flag = flagged ? text(flagged) : null;
+  const published = run.origin === 'published';
+  const description = `#${run.id} ${run.modelLabel} ${cardLabel}`;
+  const url = run.citation ? citationUrl(run.citation) : null;
+  return (
+    <tr data-origin={published ? undefined : 'user'} data-run-id={run.id}>
+      <td className="nowrap">
+        {flag ? (
+          <span className="run-flag" role="img" aria-label={t('runs.table.flagged', { reason: flag })} title={flag}>
+            ⚑
+          </span>
+        ) : null}
+        {shortDate(run.startedAt)}
+      </td>
+      <th scope="row">{cardLabel}</th>
+      <td className="num">{run.gpus}</td>
+      <td className="run-model" title={run.modelLabel}>
+        {run.modelLabel}
+      </td>
+      <td className="nowrap">
+        {text(optionLabel('method', run.config.method))}
+        <span className="cell-sub run-shape">
+          {run.engine
+            ? t(run.concurrency ? 'runs.table.servingAt' : 'runs.table.serving', {
+                engine: text(optionLabel('serveEngine', run.engine)),
+                count: run.concurrency,
+              })
+            : t('runs.table.shape', shapeOf(run.config))}
+        </span>
+      </td>
+      <td className="num">
+        {run.peakMemoryGiB === null ? '—' : formatNumber(run.peakMemoryGiB, 1)}
+        {run.memoryMeter ? <span className="cell-sub">{labels.meterShort[run.memoryMeter]}</span> : null}
+      </td>
+      <td className="num">
+        {predictedGiB === null ? '—' : formatNumber(predictedGiB, 1)}{' '}
+        <ErrorBadge fraction={memoryError} title={labels.errorTitle} />
+        {predictedGiB !== null ? (
+          <span className="cell-sub">{labels.comparedWith[COMPARED_WITH[run.memoryMeter ?? 'nvidia-smi']]}</span>
+        ) : null}
+      </td>
+      <td className="num">
+        {run.tokensPerSecond === undefined ? '—' : formatNumber(run.tokensPerSecond)}{' '}
+        <ErrorBadge fraction={speedError} title={labels.errorTitle} />
+        {predictedSpeed !== null ? (
+          <span className="cell-sub">{t('runs.table.predicted', { value: formatNumber(predictedSpeed) })}</span>
+        ) : null}
+      </td>
+      <td className="num">{run.durationHours === undefined ? '—' : formatNumber(run.durationHours, 2)}</td>
+      <td className="num">
+        {run.cost === undefined || !run.currency ? '—' : formatPrice(run.cost, run.currency)}
+        {run.currency ? <span className="cell-sub">{run.currency}</span> : null}
+      </td>
+      <td>
+        <span className={`badge outcome-${run.outcome}`}>{text(optionLabel('outcome', run.outcome))}</span>
+      </td>
+      <td className="nowrap">
+        {published ? (
+          url ? (
+            // The link holds its source too: fifty "Published" links would be one name for fifty places.
+            <a href={url} target="_blank" rel="noopener noreferrer" title={run.citation ?? undefined}>
+              {labels.published}
+              <span className="cell-sub">{shortenSource(url, 22)}</span>
+            </a>
+          ) : (
+            <span title={run.citation ?? undefined}>{labels.published}</span>
+          )
+        ) : (
+          labels.mine
+        )}
+      </td>
+      <td className="run-notes" title={run.notes}>
+        {run.notes ?? ''}
+      </td>
+      <td className="nowrap">
+        <button
+          type="button"
+          className="button-quiet"
+          data-action={'open' satisfies RowAction}
+          aria-label={t(published ? 'runs.table.viewLabel' : 'runs.table.editLabel', { run: description })}
+        >
+          {published ? labels.view : labels.edit}
+        </button>
+        {published ? null : (
+          <button
+            type="button"
+            className="button-quiet"
+            data-action={'delete' satisfies RowAction}
+            aria-label={t('runs.table.deleteLabel', { run: description })}
+          >
+            {labels.delete}
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+});
 
 /** A run's precision, batch and sequence as the estimator reads its config (a value it leaves out is the default). */
 function shapeOf(config: EstimateInput) {
