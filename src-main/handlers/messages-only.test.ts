@@ -84,6 +84,7 @@ const ALLOWED_IN_CHINESE = new Set(
     'llama.cpp vLLM PyTorch eager HF generate all-gather reduce-scatter all-reduce CNY USD kernel',
     'nvidia-smi torch-reserved torch-allocated tokensPerSecond config mine ISO JSON GeForce ExLlama GPTQConfig use_exllama',
     'SGLang max_model_len mem_fraction_static parallel auto K_M prepare_model_for_kbit_training',
+    'FOAK unsloth Liger fused dropout',
   ]
     .join(' ')
     .split(' ')

@@ -79,12 +79,12 @@ describe('the field tables', () => {
     expect(said).toContain('LoRA rank: 16 (default)');
     // Given (the batch) or not applying to LoRA (the KV cache, a 4-bit scheme): not said.
     expect(said.filter((line) => /^(Batch size|KV cache|Quantization|Inference runtime)/.test(line))).toEqual([]);
-    // LoRA leaves 22 fields with a default to the table (all but model, method, batch, the speed
+    // LoRA leaves 23 fields with a default to the table (all but model, method, batch, the speed
     // card, the three that apply to inference or a quantized base only, the quantized kernels,
     // the bnb QLoRA upcast, DeepSpeed's buckets, and the two that need several GPUs): each is said once.
     const defaults = assumptions.filter((a) => a.code === 'assume.default' || a.code === 'assume.defaultBecause');
-    expect(defaults).toHaveLength(22);
-    expect(new Set(defaults.map((a) => JSON.stringify(a.params?.field))).size).toBe(22);
+    expect(defaults).toHaveLength(23);
+    expect(new Set(defaults.map((a) => JSON.stringify(a.params?.field))).size).toBe(23);
   });
 
   it('speaks a zod issue in plain words with the limits of the field', () => {
