@@ -110,9 +110,7 @@ export function App() {
             {t(page.labelKey)}
           </h1>
           {/* Each page is its own chunk (routes.ts): the first paint waits for the page shown, not all seven. */}
-          <Suspense fallback={null}>
-            {pageElement}
-          </Suspense>
+          <Suspense fallback={null}>{pageElement}</Suspense>
         </main>
       </div>
     </AppContext.Provider>
