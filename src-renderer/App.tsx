@@ -84,6 +84,9 @@ export function App() {
     [settings, reportError, page.id],
   );
   const Page = page.component;
+  // One element per page: the page-ready marker changes on every input of a page (loading, then
+  // ready), and a new element there would re-render the whole page twice per input for nothing.
+  const pageElement = useMemo(() => <Page key={page.id} />, [Page, page.id]);
 
   return (
     <AppContext.Provider value={context}>
@@ -107,9 +110,7 @@ export function App() {
             {t(page.labelKey)}
           </h1>
           {/* Each page is its own chunk (routes.ts): the first paint waits for the page shown, not all seven. */}
-          <Suspense fallback={null}>
-            <Page key={page.id} />
-          </Suspense>
+          <Suspense fallback={null}>{pageElement}</Suspense>
         </main>
       </div>
     </AppContext.Provider>

@@ -35,7 +35,7 @@ async function dispatch(app: App, channel: Channel, input: unknown): Promise<unk
 }
 
 function timed(name: string, p: Percentiles, extra: Partial<Figure> = {}): Figure {
-  return { section: 'in process', name, p50Ms: p.p50Ms, p99Ms: p.p99Ms, ...extra };
+  return { section: 'in process', name, p50Ms: p.p50Ms, p95Ms: p.p95Ms, p99Ms: p.p99Ms, ...extra };
 }
 
 /** Whole calls vs the memory core, on the seeded store (750 published runs calibrate). */
@@ -175,6 +175,7 @@ export async function runLogCurves(sizes: number[], quick: boolean): Promise<{ c
         section: 'calibration',
         name: `estimate:compute with ${size.toLocaleString('en-US')} runs logged`,
         p50Ms: e.p50Ms,
+        p95Ms: e.p95Ms,
         p99Ms: e.p99Ms,
         note: `first read of the log ${first.toFixed(0)} ms; after logging one run ${afterWrite.toFixed(0)} ms (median of 3)`,
         ...(size === 100_000 ? { target: '≤ 5 ms (issue 16; calib helper)' } : {}),

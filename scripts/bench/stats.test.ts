@@ -3,10 +3,10 @@ import { figureText, ratioToLimit } from './figures';
 import { growthExponent, percentiles } from './stats';
 
 describe('bench statistics', () => {
-  it('takes p50 and p99 by nearest rank', () => {
+  it('takes p50, p95 and p99 by nearest rank', () => {
     const hundred = Array.from({ length: 100 }, (_, i) => 100 - i);
-    expect(percentiles(hundred)).toEqual({ p50Ms: 50, p99Ms: 99, runs: 100 });
-    expect(percentiles([3])).toEqual({ p50Ms: 3, p99Ms: 3, runs: 1 });
+    expect(percentiles(hundred)).toEqual({ p50Ms: 50, p95Ms: 95, p99Ms: 99, runs: 100 });
+    expect(percentiles([3])).toEqual({ p50Ms: 3, p95Ms: 3, p99Ms: 3, runs: 1 });
   });
 
   it('reads growth as the steepest log-log slope between neighbouring sizes', () => {
@@ -34,5 +34,6 @@ describe('bench statistics', () => {
     expect(ratioToLimit({ section: 's', name: 'n', p50Ms: 3 })).toBeUndefined();
     expect(figureText({ rowsPerSecond: 152_345.4, peakRssMiB: 210 })).toBe('152,345 rows/s · peak RSS 210 MiB');
     expect(figureText({ p50Ms: 0.2134, p99Ms: 12.34 })).toBe('p50 0.213 ms · p99 12.3 ms');
+    expect(figureText({ p50Ms: 41.24, p95Ms: 48.6, p99Ms: 120.4 })).toBe('p50 41.2 ms · p95 48.6 ms · p99 120 ms');
   });
 });

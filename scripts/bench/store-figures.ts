@@ -36,6 +36,7 @@ export function storeFigures(n: number, quick: boolean): Figure[] {
       section: `store, ${size} runs`,
       name: `runs:list ${name}`,
       p50Ms: p.p50Ms,
+      p95Ms: p.p95Ms,
       p99Ms: p.p99Ms,
       target: '≤ 100 ms at 1M',
     });

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { viteRun } from '../../src-main/db/vite-run.testkit';
+import type { Percentiles } from './stats';
 
 const here = fileURLToPath(import.meta.url);
 const root = path.resolve(path.dirname(here), '../..');
@@ -139,7 +140,7 @@ export interface StepResult {
   rowsPerSecond?: number;
   peakRssMiB?: number;
   bytes?: number;
-  queries?: Record<string, { p50Ms: number; p99Ms: number; runs: number }>;
+  queries?: Record<string, Percentiles>;
 }
 
 /** Runs the steps for N runs in child processes and returns their results (quick: JSON import, bare, queries). */

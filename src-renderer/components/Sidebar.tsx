@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../i18n';
 import { pageHref } from '../lib/use-hash-route';
@@ -11,8 +12,8 @@ interface SidebarProps {
   onLanguage: (language: Language) => void;
 }
 
-/** App name, one link per page, and the language switcher. */
-export function Sidebar({ pages, current, language, onLanguage }: SidebarProps) {
+/** App name, one link per page, and the language switcher (memoised: the page-ready marker re-renders App on every input). */
+export const Sidebar = memo(function Sidebar({ pages, current, language, onLanguage }: SidebarProps) {
   const { t } = useTranslation();
   return (
     <aside className="sidebar">
@@ -34,4 +35,4 @@ export function Sidebar({ pages, current, language, onLanguage }: SidebarProps) 
       <LanguageSwitcher language={language} onChange={onLanguage} />
     </aside>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { memo, useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GlossaryKey } from '../lib/glossary';
 import './term.css';
@@ -22,9 +22,10 @@ interface TermProps {
  * A term with its explanation from the glossary: a button that shows the definition in a tooltip
  * on hover and on focus (WAI-ARIA tooltip pattern: aria-describedby, Escape closes it), so a
  * keyboard or screen-reader user gets the same text as a mouse user; a click keeps it open until
- * the focus leaves.
+ * the focus leaves. Memoised: a form label or a heading re-renders on every keystroke of its page,
+ * and a term's words (a string) rarely change.
  */
-export function Term({ k, children }: TermProps) {
+export const Term = memo(function Term({ k, children }: TermProps) {
   const { t } = useTranslation();
   const tipId = useId();
   const [hovered, setHovered] = useState(false);
@@ -108,4 +109,4 @@ export function Term({ k, children }: TermProps) {
       </span>
     </span>
   );
-}
+});

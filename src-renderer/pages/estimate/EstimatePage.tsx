@@ -13,6 +13,7 @@ import { estimateCommand } from '../../lib/cli-command';
 import { CUSTOM_SIZE, ESTIMATE_FIELDS, shownFields, toEstimateInput, updateForm } from './estimate-form';
 import { EstimateFields } from './EstimateFields';
 import { EstimateResults } from './EstimateResults';
+import type { FitChange } from '../../../src-main/domain/estimate/fit-changes';
 import { applyFitChange } from './fit-advice';
 import { FitAdvicePanel } from './FitAdvicePanel';
 import { estimateFormStore } from './estimate-store';
@@ -76,6 +77,13 @@ export function EstimatePage() {
     );
   }, []);
 
+  // Stable too, so the memoised advice panel does not re-render when the estimate's answer comes in.
+  const applyAdvice = useCallback(
+    (change: FitChange) => setForm((f) => applyFitChange(f, change.input, models)),
+    [setForm, models],
+  );
+  const closeAdvice = useCallback(() => setPickedCard(null), []);
+
   const problem = estimate.problem;
   const placed = problem && shownFields(form).has(problem.field);
   const problemText = problem ? text(problem.message) : undefined;
@@ -138,8 +146,8 @@ export function EstimatePage() {
                     <FitAdvicePanel
                       input={problem ? null : input}
                       card={adviceCard}
-                      onApply={(change) => setForm((f) => applyFitChange(f, change.input, models))}
-                      onClose={pickedCard ? () => setPickedCard(null) : undefined}
+                      onApply={applyAdvice}
+                      onClose={pickedCard ? closeAdvice : undefined}
                     />
                   ) : null
                 }

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Card } from '../../../src-main/domain/catalog';
 import type { SweepOutput } from '../../../src-main/ipc/contract';
@@ -27,7 +28,37 @@ interface MemoryChartProps {
  * Peak memory per GPU against sequence length, one line per batch size (the domain's sweep, from
  * the same estimator as the total), with each card size's memory as a dashed line.
  */
-export function MemoryChart({ sweep, stale, settled, cards, chosenCard, headroomFraction }: MemoryChartProps) {
+export function MemoryChart({ stale, settled, ...chart }: MemoryChartProps) {
+  return (
+    <section
+      className={stale ? 'panel stale' : 'panel'}
+      aria-labelledby="sweep-title"
+      data-testid="memory-chart"
+      data-state={settled ? 'ready' : 'computing'}
+    >
+      <MemoryChartBody {...chart} />
+    </section>
+  );
+}
+
+type BodyProps = Omit<MemoryChartProps, 'stale' | 'settled'>;
+
+/** The same cards, in the same order (each answer filters the catalog into a new array). */
+function sameChart(a: BodyProps, b: BodyProps): boolean {
+  return (
+    a.sweep === b.sweep &&
+    a.chosenCard === b.chosenCard &&
+    a.headroomFraction === b.headroomFraction &&
+    a.cards.length === b.cards.length &&
+    a.cards.every((card, i) => card === b.cards[i])
+  );
+}
+
+/**
+ * The chart itself, drawn again only for a new sweep: an estimate's answer or a keystroke marks
+ * the sweep stale or computing (the section above), and redrawing its points then only costs time.
+ */
+const MemoryChartBody = memo(function MemoryChartBody({ sweep, cards, chosenCard, headroomFraction }: BodyProps) {
   const { t } = useTranslation();
   const lines = limitLines(cards, chosenCard);
   const series: LineSeries[] = sweep.series.map((s) => ({
@@ -44,12 +75,7 @@ export function MemoryChart({ sweep, stale, settled, cards, chosenCard, headroom
   const peakGiB = (atBytes ?? 0) / GIB;
   const batchOf = new Map(sweep.series.map((s) => [`batch-${s.batchSize}`, s.batchSize]));
   return (
-    <section
-      className={stale ? 'panel stale' : 'panel'}
-      aria-labelledby="sweep-title"
-      data-testid="memory-chart"
-      data-state={settled ? 'ready' : 'computing'}
-    >
+    <>
       <h2 id="sweep-title">{t('estimate.sweep.title')}</h2>
       <p className="muted">{t('estimate.sweep.note', { headroom: Math.round(headroomFraction * 100) })}</p>
       <LineChart
@@ -79,6 +105,6 @@ export function MemoryChart({ sweep, stale, settled, cards, chosenCard, headroom
           })
         }
       />
-    </section>
+    </>
   );
-}
+}, sameChart);
