@@ -154,12 +154,14 @@ describe('estimateInputFromFlags', () => {
     expect(fillDefaults(estimateInputFromFlags({ params: '7b', method: 'lora', 'lora-rank': '8' })).lora).toEqual({
       rank: 8,
       targets: 'attention',
+      dropout: 0,
     });
     expect(
       fillDefaults(estimateInputFromFlags({ params: '7b', method: 'lora', 'lora-targets': 'all-linear' })).lora,
     ).toEqual({
       rank: 16,
       targets: 'all-linear',
+      dropout: 0,
     });
   });
 

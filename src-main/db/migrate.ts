@@ -51,6 +51,12 @@ export function schemaVersion(db: Db): number {
  * applied with. Only reads.
  */
 export function assertMigratable(db: Db, migrations: readonly Migration[]): void {
+  // One read transaction: the version and the history are read from one snapshot, so another process
+  // committing a migration between the two reads cannot make a good file look corrupt.
+  db.transaction(() => checkMigratable(db, migrations)).deferred();
+}
+
+function checkMigratable(db: Db, migrations: readonly Migration[]): void {
   const version = schemaVersion(db);
   const latest = migrations.length;
   if (version > latest) {

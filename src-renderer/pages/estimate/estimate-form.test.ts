@@ -78,6 +78,7 @@ describe('formFromInput', () => {
     packing: 'padding-free',
     tokensPerSample: 1000,
     torchCompile: true,
+    fusedKernels: true,
     gradientAccumulationSteps: 4,
     optimizer: 'paged-adamw-8bit',
     fusedOptimizer: true,
