@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Db } from './driver';
 import { isBusyError } from './busy';
 import { StoreError } from './store-error';
-import { writeTransaction } from './transaction';
+import { readTransaction, writeTransaction } from './transaction';
 
 /** One numbered SQL migration file, `NNN_snake_name.sql`. */
 export interface Migration {
@@ -53,7 +53,7 @@ export function schemaVersion(db: Db): number {
 export function assertMigratable(db: Db, migrations: readonly Migration[]): void {
   // One read transaction: the version and the history are read from one snapshot, so another process
   // committing a migration between the two reads cannot make a good file look corrupt.
-  db.transaction(() => checkMigratable(db, migrations)).deferred();
+  readTransaction(db, () => checkMigratable(db, migrations));
 }
 
 function checkMigratable(db: Db, migrations: readonly Migration[]): void {

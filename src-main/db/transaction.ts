@@ -21,6 +21,15 @@ export function tempTransaction<T>(db: Db, fn: () => T): T {
   return db.transaction(fn)();
 }
 
+/**
+ * Runs `fn`'s reads in one deferred transaction: in WAL mode they all see one snapshot of the file
+ * (https://www.sqlite.org/wal.html, "Concurrency"), so a commit by another process between two of
+ * them cannot be half seen. `fn` must not write.
+ */
+export function readTransaction<T>(db: Db, fn: () => T): T {
+  return db.transaction(fn).deferred();
+}
+
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
