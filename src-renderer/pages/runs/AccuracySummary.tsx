@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { memo, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../lib/app-context';
 import { formatPercent } from '../../lib/format';
@@ -9,7 +9,8 @@ import { accuracySummary, type AccuracyFigure } from './run-accuracy';
 const SUMMARY_RUNS = 500;
 
 /** Median |error| of today's estimate against the user's latest measured runs, memory and speed. */
-export function AccuracySummary() {
+// Memoised: the Runs page redraws on each page, sort and filter, which this section does not show.
+export const AccuracySummary = memo(function AccuracySummary() {
   const { t } = useTranslation();
   const { reportError } = useApp();
   const latest = useChannel('runs:list', {
@@ -53,4 +54,4 @@ export function AccuracySummary() {
       )}
     </section>
   );
-}
+});

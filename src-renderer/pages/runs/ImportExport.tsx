@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { memo, useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '../../../src-main/domain/messages';
 import { runOriginSchema, type ImportIssue, type RunOrigin } from '../../../src-main/domain/runs';
@@ -28,7 +28,8 @@ const SHOWN_ISSUES = 1000;
  * through the desktop window's native dialogs where it has them (also from File › Import
  * Runs… and File › Export Runs…), else a file input and a download.
  */
-export function ImportExport() {
+// Memoised: the Runs page redraws on each page, sort and filter, which this section does not show.
+export const ImportExport = memo(function ImportExport() {
   const { t } = useTranslation();
   const messageText = useMessageText();
   const { reportError } = useApp();
@@ -190,4 +191,4 @@ export function ImportExport() {
       ) : null}
     </div>
   );
-}
+});

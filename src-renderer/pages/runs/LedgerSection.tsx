@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BarChart } from '../../components/BarChart';
 import { useApp } from '../../lib/app-context';
@@ -12,7 +12,8 @@ type GroupBy = 'month' | 'card' | 'provider';
 const GROUPS: readonly GroupBy[] = ['month', 'card', 'provider'];
 
 /** Money and GPU-hours of the user's runs by month, card or provider, one column per currency. */
-export function LedgerSection({ cardName }: { cardName: (id: string) => string }) {
+// Memoised: the Runs page redraws on each page, sort and filter, which this section does not show.
+export const LedgerSection = memo(function LedgerSection({ cardName }: { cardName: (id: string) => string }) {
   const { t } = useTranslation();
   const { settings, reportError } = useApp();
   const [groupBy, setGroupBy] = useState<GroupBy>('month');
@@ -106,4 +107,4 @@ export function LedgerSection({ cardName }: { cardName: (id: string) => string }
       ))}
     </section>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { methodSchema, type Method } from '../../../src-main/domain/estimate/input';
 import type { Run, RunSortKey } from '../../../src-main/domain/runs';
@@ -9,9 +9,9 @@ import { useApp } from '../../lib/app-context';
 import { useCatalog } from '../../lib/catalog';
 import { prefetchChannel, send, useLive } from '../../lib/queries';
 import { estimateFormStore } from '../estimate/estimate-store';
-import { AccuracySummary as AccuracySection } from './AccuracySummary';
-import { ImportExport as ImportExportSection } from './ImportExport';
-import { LedgerSection as Ledger } from './LedgerSection';
+import { AccuracySummary } from './AccuracySummary';
+import { ImportExport } from './ImportExport';
+import { LedgerSection } from './LedgerSection';
 import { Pager } from './Pager';
 import { blankDraft, draftFromRun, runInputOf, type RunDraft } from './run-draft';
 import { RunFiltersBar } from './RunFiltersBar';
@@ -31,12 +31,6 @@ import {
 import { RunsTable, type ListedRun } from './RunsTable';
 import type { Message } from '../../../src-main/domain/messages';
 import './runs.css';
-
-// The sections around the table do not change with the page, sort or filter shown: memoised, a page
-// click redraws the table alone (issue 16: the page's actions within 100 ms at a million runs).
-const AccuracySummary = memo(AccuracySection);
-const ImportExport = memo(ImportExportSection);
-const LedgerSection = memo(Ledger);
 
 const ALL_METHODS = methodSchema.options.join(',');
 const NO_FLAGS: ReadonlyMap<number, Message> = new Map();
