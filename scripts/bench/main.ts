@@ -15,6 +15,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { format, resolveConfig } from 'prettier';
 import { browserSection, runsPageSection } from './browser-section';
 import { bundleFigures } from './bundle';
@@ -31,16 +32,25 @@ const SECTIONS = ['in-process', 'growth', 'calibration', 'store', 'cli', 'http',
 const PARTS = ['runs-page'] as const;
 type Section = (typeof SECTIONS)[number] | (typeof PARTS)[number];
 
+const USAGE = `npm run bench -- [--quick] [--save] [--only ${[...SECTIONS, ...PARTS].join(',')}]`;
+/** Strict: an unknown flag (a typo, or --help) stops here instead of starting the whole bench. */
+const { values: options } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    save: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+  strict: true,
+});
+if (options.help) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
 const args = process.argv.slice(2);
-const quick = args.includes('--quick');
-const save = args.includes('--save');
-const onlyArg = args.find((a) => a.startsWith('--only'));
-const onlyValue = onlyArg?.includes('=')
-  ? onlyArg.split('=')[1]
-  : onlyArg
-    ? args[args.indexOf(onlyArg) + 1]
-    : undefined;
-const only = new Set((onlyValue?.split(',') ?? SECTIONS) as Section[]);
+const quick = options.quick;
+const save = options.save;
+const only = new Set((options.only?.split(',') ?? SECTIONS) as Section[]);
 const known: readonly string[] = [...SECTIONS, ...PARTS];
 for (const name of only)
   if (!known.includes(name)) throw new Error(`unknown section ${name}; sections: ${known.join(', ')}`);
