@@ -11,6 +11,7 @@ import type { CardFit, EstimateInput, MemoryBreakdown, MemoryEstimate, Precision
 import { resolveInput, type ResolvedInput } from './resolve-input';
 import { dequantBufferBytes, LLAMA_CPP_UBATCH_TOKENS, runtimeBytes } from './runtime';
 import { layerParams, resolveModel } from './shape';
+import { frameworkTraits } from './framework-traits';
 import { loraDropoutInputs, loraParams, loraTargets } from './trainable';
 import { trainingStateBytes, type TrainingStateBytes } from './training-state';
 import { computeDtype, dtypeBytes, GIB } from './units';
@@ -186,7 +187,7 @@ function trainingPeak(
     trainableParams = loraParams(lora, model);
     loraRank = lora.rank;
     loraMatrices = loraTargets(lora.targets, model).length;
-    loraDropped = loraDropoutInputs(lora, model, r.framework === 'litgpt');
+    loraDropped = loraDropoutInputs(lora, model, frameworkTraits(r.framework).fusedQkvLora);
     // Adapters live in fp32 with mixed precision (PEFT's default upcast), else in the compute dtype.
     const adapterPrecision: Precision = r.mixedPrecision ? 'fp32' : computePrecision;
     modelWeights = weightBytes(model, r.precision, r.quant) + trainableParams * dtypeBytes(adapterPrecision);

@@ -8,13 +8,10 @@ import { quantBitsPerWeight, weightBytes } from './weights';
 import { offloadSecondsPerStep } from './speed-offload';
 import { linkBusBandwidth } from './speed-scaling';
 import { fsdpCollectiveCalls, stepTime, type DequantPath, type StepSetup } from './speed-step';
-import type { Framework } from './choices';
+import { frameworkTraits } from './framework-traits';
 import { loraTargets } from './trainable';
 import type { SpeedConfig, TrainingSpeed } from './speed';
 import { msg, type Message } from '../messages';
-
-/** Loops that shard with FSDP without HF Trainer, keeping LoRA adapters in their layer's unit (torchtune, litgpt). */
-const OWN_FSDP_LOOPS: ReadonlySet<Framework> = new Set(['torchtune', 'litgpt', 'custom']);
 
 /** What the training speed needs besides the resolved input. */
 export interface TrainingSpeedOptions {
@@ -85,7 +82,7 @@ export function estimateTrainingSpeed(
         ? fsdpCollectiveCalls({
             layers: model.layers,
             loraLinearsPerLayer: adapter && config.lora ? loraTargets(config.lora.targets, model).length : 0,
-            adaptersOwnUnits: !OWN_FSDP_LOOPS.has(config.framework),
+            adaptersOwnUnits: !frameworkTraits(config.framework).ownFsdpLoop,
             adaptersAllReduced: config.fusedKernels && bits < 16,
           })
         : 0,
