@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -62,17 +63,17 @@ export function backupProblem(file: string): string | null {
  */
 export function backupDatabase(db: Db, file: string, version: number, now: Date): string {
   const dir = backupsDir(file);
-  const name = path.basename(file);
-  const stamp = now.toISOString().replace(/[-:.]/g, '');
-  let target = path.join(dir, `${name}-v${version}-${stamp}.db`);
-  for (let n = 1; fs.existsSync(target); n++) target = path.join(dir, `${name}-v${version}-${stamp}-${n}.db`);
-  const temporary = `${target}.partial`;
+  const stem = `${path.basename(file)}-v${version}-${now.toISOString().replace(/[-:.]/g, '')}`;
+  // Its own temporary name: several processes opening one file in the same millisecond each
+  // back it up, and VACUUM INTO refuses a target another process has already written.
+  const temporary = path.join(dir, `${stem}.${process.pid}-${randomUUID()}.partial`);
+  let target: string;
   try {
     fs.mkdirSync(dir, { recursive: true });
     db.prepare('VACUUM INTO ?').run(temporary);
     const problem = backupProblem(temporary);
     if (problem) throw new Error(`the copy does not check out: ${problem}`);
-    fs.renameSync(temporary, target);
+    target = claimName(temporary, dir, stem);
   } catch (error) {
     fs.rmSync(temporary, { force: true });
     throw new StoreError(
@@ -83,6 +84,29 @@ export function backupDatabase(db: Db, file: string, version: number, now: Date)
   }
   for (const old of listBackups(file).slice(BACKUPS_KEPT)) fs.rmSync(old.file, { force: true });
   return target;
+}
+
+/**
+ * Moves `temporary` to `<stem>.db`, or `<stem>-1.db`, `-2` … when that name is taken. A hard link
+ * fails when the name exists, so two processes never take one name (a rename would overwrite).
+ */
+function claimName(temporary: string, dir: string, stem: string): string {
+  for (let n = 0; ; n++) {
+    const target = path.join(dir, n === 0 ? `${stem}.db` : `${stem}-${n}.db`);
+    try {
+      fs.linkSync(temporary, target);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST') continue;
+      // A file system without hard links (FAT, some network shares): the checked rename.
+      if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'ENOSYS') throw error;
+      if (fs.existsSync(target)) continue;
+      fs.renameSync(temporary, target);
+      return target;
+    }
+    fs.rmSync(temporary, { force: true });
+    return target;
+  }
 }
 
 /** Whether a file starts like an SQLite database (not empty, not a torn first page). */

@@ -4,9 +4,12 @@
  * is seeded once. Before IMMEDIATE migrations 7 of 24 such opens failed ("database is locked",
  * once "migration 002 … UNIQUE constraint failed").
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { openApp } from '../app';
+import { backupsDir } from './backup';
 import { startTogether } from './concurrency.testkit';
 import { tempDir } from './test-support.testkit';
 
@@ -36,4 +39,25 @@ describe('a new database opened by many processes at once', () => {
       db.close();
     }
   }, 120_000);
+
+  // Each of them backs the file up when it finds an older schema; in one millisecond they used to
+  // take one temporary name, and VACUUM INTO failed for all but the first.
+  it('4 processes backing one file up in the same millisecond each get a backup of their own', async () => {
+    const dbFile = path.join(tempDir(), 'cardwise.db');
+    openApp({ dbPath: dbFile }).close();
+    const children = await startTogether(4, 'backup', dbFile, () => ['2025-11-30T09:00:00.000Z']);
+    const results = (await Promise.all(children.map((c) => c.done))).map((lines) => lines.at(-1) as { file?: string });
+    const expected = ['', '-1', '-2', '-3'].map((n) => `cardwise.db-v${versionOf(dbFile)}-20251130T090000000Z${n}.db`);
+    expect(results.map((r) => r.file && path.basename(r.file)).sort()).toEqual(expected.sort());
+    expect(fs.readdirSync(backupsDir(dbFile)).filter((f) => f.endsWith('.partial'))).toEqual([]);
+  }, 120_000);
 });
+
+function versionOf(dbFile: string): number {
+  const db = new Database(dbFile, { readonly: true });
+  try {
+    return db.pragma('user_version', { simple: true }) as number;
+  } finally {
+    db.close();
+  }
+}

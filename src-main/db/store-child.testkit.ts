@@ -7,10 +7,13 @@
  *                   the ids and notes it was acknowledged for and every failure.
  *   import FILE     import FILE (a runs JSON file) with the streaming import, as the CLI does.
  *   hold            openApp and keep it open until stdin closes.
+ *   backup ISO      openApp before the go, then back the file up stamped ISO (all children
+ *                   the same stamp); prints the backup's path or the failure.
  */
 import fs from 'node:fs';
 import { openApp } from '../app';
 import { validRun } from '../http/fuzz-inputs.testkit';
+import { backupNow } from './recovery';
 import { importRunChunks } from './runs-import';
 
 const [scenario, dbFile, goFile, ...args] = process.argv.slice(2);
@@ -26,6 +29,18 @@ async function waitForGo(): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  if (scenario === 'backup') {
+    const app = openApp({ dbPath: dbFile! });
+    await waitForGo();
+    try {
+      say({ file: backupNow(app.db, dbFile!, new Date(args[0]!)) });
+    } catch (error) {
+      say({ error: (error as Error).message });
+    } finally {
+      app.close();
+    }
+    return;
+  }
   await waitForGo();
   if (scenario === 'open') {
     try {
