@@ -23,6 +23,20 @@ describe('paintTracker', () => {
     expect(t.state('ready', false)).toBe('mark-painted');
   });
 
+  it("an input while a region is still working ends at that region's next ready (it never leaves ready again)", () => {
+    const t = paintTracker();
+    t.input();
+    t.state('computing', false);
+    expect(t.input(true)).toBe('mark-input');
+    expect(t.state('ready', false)).toBe('mark-painted');
+    // Without being told it is busy, that ready would have closed nothing and the bench waited forever.
+    const unaware = paintTracker();
+    unaware.input();
+    unaware.state('computing', false);
+    unaware.input();
+    expect(unaware.state('ready', false)).toBe('none');
+  });
+
   it('marks the first meaningful paint once, when the main region is first ready', () => {
     const t = paintTracker();
     expect(t.state('loading', true)).toBe('none');
