@@ -10,7 +10,7 @@ import { FieldError } from './FieldError';
 import { SelectField } from './SelectField';
 import { TextField } from './TextField';
 
-interface FieldControlProps {
+export interface FieldControlProps {
   id: string;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a field of any table
   field: AnyField<any>;

@@ -79,8 +79,8 @@ export function formFromQuery<T extends object>(query: URLSearchParams, binding:
 
 /**
  * Keeps a page's forms in its address: a link (or a reload) fills them once when the page opens,
- * then every change rewrites the address in place (no new history entry, no hashchange), so the
- * address bar always holds a link to what is on screen. Returns the address keys a link gave that
+ * then every change rewrites the address in place just after it is painted (no new history entry,
+ * no hashchange), so the address bar holds a link to what is on screen. Returns the address keys a link gave that
  * were not valid (for a notice); empty when all were used.
  */
 export function useUrlState(page: string, bindings: readonly AnyBinding[]): string[] {
@@ -96,16 +96,32 @@ export function useUrlState(page: string, bindings: readonly AnyBinding[]): stri
     return out;
   });
   useEffect(() => {
+    let pending = false;
     const write = () => {
+      pending = false;
+      // Another page's address by now (a link was followed): it is not this page's to rewrite.
+      const route = window.location.hash.split('?')[0];
+      if (route !== `#/${page}` && route !== '' && route !== '#/') return;
       const query = new URLSearchParams();
       for (const binding of bindings) formQuery(binding.store.get(), binding, query);
       const text = query.toString();
       const hash = `#/${page}${text ? `?${text}` : ''}`;
       if (window.location.hash !== hash) window.history.replaceState(window.history.state, '', hash);
     };
+    // Rewritten just after the frame that paints the change, not inside it: replaceState costs
+    // milliseconds of that frame. A reload takes the address as it is when it starts (a pagehide
+    // write is too late), so the address may lag by that one frame, never by a typing pause.
+    const later = () => {
+      if (pending) return;
+      pending = true;
+      window.requestAnimationFrame(() => window.setTimeout(write, 0));
+    };
     write();
-    const stops = bindings.map((binding) => binding.store.subscribe(write));
-    return () => stops.forEach((stop) => stop());
+    const stops = bindings.map((binding) => binding.store.subscribe(later));
+    return () => {
+      if (pending) write();
+      stops.forEach((stop) => stop());
+    };
   }, [page, bindings]);
   return rejected;
 }

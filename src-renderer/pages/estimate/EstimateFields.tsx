@@ -1,7 +1,8 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Card, ModelPreset } from '../../../src-main/domain/catalog';
 import type { FormGroup } from '../../../src-main/domain/fields/field';
-import { FieldControl } from '../../components/FieldControl';
+import { FieldControl, type FieldControlProps } from '../../components/FieldControl';
 import type { FormField } from '../../lib/field-form';
 import { ESTIMATE_FIELDS, shownFields, type EstimateForm } from './estimate-form';
 import { ModelField } from './ModelField';
@@ -102,12 +103,13 @@ export function ConfigControls({
         error={errorFor('model')}
       />
     ) : (
-      <FieldControl
+      <KeyedField
         key={key}
         id={`${idPrefix}-${field.flag?.name ?? key}`}
         field={field}
+        fieldKey={key as keyof EstimateForm}
         value={values[key]!}
-        onChange={(value) => onChange(key as keyof EstimateForm, value as EstimateForm[keyof EstimateForm])}
+        onChange={onChange}
         error={errorFor(path) ?? (path.includes('.') ? errorFor(path.split('.')[0]!) : undefined)}
         cards={cards}
       />
@@ -134,3 +136,17 @@ export function ConfigControls({
     </>
   );
 }
+
+/**
+ * One field's control, told the form's one `onChange` and its key: with a stable `onChange` (the
+ * Estimate page's), a keystroke re-renders the field it changed, not every field and its strings.
+ */
+const KeyedField = memo(function KeyedField({
+  fieldKey,
+  onChange,
+  ...control
+}: Omit<FieldControlProps, 'onChange'> & { fieldKey: keyof EstimateForm; onChange: FieldsProps['onChange'] }) {
+  return (
+    <FieldControl {...control} onChange={(value) => onChange(fieldKey, value as EstimateForm[keyof EstimateForm])} />
+  );
+});

@@ -11,7 +11,7 @@ import { LinkNotice } from '../shared/LinkNotice';
 import { CopyCli } from '../shared/CopyCli';
 import { estimateCommand } from '../../lib/cli-command';
 import { CUSTOM_SIZE, ESTIMATE_FIELDS, shownFields, toEstimateInput, updateForm } from './estimate-form';
-import { EstimateFields } from './EstimateFields';
+import { EstimateFields, type FieldsProps } from './EstimateFields';
 import { EstimateResults } from './EstimateResults';
 import type { FitChange } from '../../../src-main/domain/estimate/fit-changes';
 import { applyFitChange } from './fit-advice';
@@ -41,11 +41,25 @@ export function EstimatePage() {
   const [form, setForm] = useSessionStore(estimateFormStore);
   // What the last quick question set, said until the form is changed by hand.
   const [lastPick, setLastPick] = useState<LastPick | null>(null);
-  const pickQuestion = (pick: QuickPick) => {
-    const next = applyQuickPick(pick, models);
-    setLastPick({ pick, fields: pickedFields(pick, form, next, models) });
-    setForm(next);
-  };
+  // Stable (they read the form from its store), so a keystroke re-renders neither the quick questions
+  // nor the fields it did not change.
+  const pickQuestion = useCallback(
+    (pick: QuickPick) => {
+      const next = applyQuickPick(pick, models);
+      setLastPick({ pick, fields: pickedFields(pick, estimateFormStore.get(), next, models) });
+      setForm(next);
+    },
+    [models, setForm],
+  );
+  const changeField = useCallback<FieldsProps['onChange']>(
+    (key, value) => {
+      const next = updateForm(estimateFormStore.get(), key, value);
+      prefetchEstimate(toEstimateInput(next));
+      setLastPick(null);
+      setForm(next);
+    },
+    [setForm],
+  );
 
   // The default preset may be missing from a user's catalog: fall back to the first one.
   useEffect(() => {
@@ -113,18 +127,7 @@ export function EstimatePage() {
         }}
       />
       <div className="estimate-columns">
-        <EstimateFields
-          form={form}
-          models={models}
-          cards={cards}
-          errorFor={errorFor}
-          onChange={(key, value) => {
-            const next = updateForm(estimateFormStore.get(), key, value);
-            prefetchEstimate(toEstimateInput(next));
-            setLastPick(null);
-            setForm(next);
-          }}
-        />
+        <EstimateFields form={form} models={models} cards={cards} errorFor={errorFor} onChange={changeField} />
         <div className="results" data-state={estimate.settled ? 'ready' : 'computing'} aria-busy={!estimate.settled}>
           {problem && !placed ? (
             <p className="inline-alert" role="alert">

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isMessage, type MessageParam } from '../../../src-main/domain/messages';
 import { formatNumber } from '../../lib/format';
@@ -11,7 +12,13 @@ export interface LastPick {
 }
 
 /** One-click versions of the questions people ask before renting a card, and what the last one set. */
-export function QuickPicks({ onPick, last }: { onPick: (pick: QuickPick) => void; last: LastPick | null }) {
+export const QuickPicks = memo(function QuickPicks({
+  onPick,
+  last,
+}: {
+  onPick: (pick: QuickPick) => void;
+  last: LastPick | null;
+}) {
   const { t } = useTranslation();
   const text = useMessageText();
   const shown = (value: MessageParam) =>
@@ -46,4 +53,4 @@ export function QuickPicks({ onPick, last }: { onPick: (pick: QuickPick) => void
       </p>
     </div>
   );
-}
+});
