@@ -5,6 +5,7 @@
  */
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { PERF_MARKS } from '../../src-renderer/lib/perf-marks';
+import { barePageFloor } from './bare-page';
 import type { Figure } from './figures';
 import { startCardwiseServer, type Server } from './processes';
 import { percentiles } from './stats';
@@ -103,6 +104,9 @@ export const EXTRA_PAGES: PageInput[] = [
   },
 ];
 
+/** Bytes of the Estimate page's estimate:compute answer for the bench's input (measured: 7.7–7.8 kB). */
+const ESTIMATE_ANSWER_BYTES = 7_800;
+
 /** Input-to-paint per page: a field changed, the result on screen (each page on its own; one failing says why). */
 export async function pageFigures(browser: Browser, server: Server, quick: boolean): Promise<Figure[]> {
   const repeats = quick ? 4 : 12;
@@ -110,11 +114,14 @@ export async function pageFigures(browser: Browser, server: Server, quick: boole
   const page = await context.newPage();
   page.setDefaultTimeout(60_000);
   const figures: Figure[] = [];
+  // The limit of every page's figure: Chromium and HTTP alone, the same bytes as an estimate's answer.
+  const floor = await barePageFloor(browser, ESTIMATE_ANSWER_BYTES, repeats * 2);
+  const limit = { name: 'bare page, fetch of the same bytes + one text paint', p50Ms: floor.p50Ms };
   const measure = async (name: string, act: (i: number) => Promise<unknown>) => {
     try {
       const times: number[] = [];
       for (let i = 0; i < repeats; i++) times.push(await inputToPaint(page, () => act(i)));
-      figures.push({ section: 'browser', name, ...percentiles(times), target: '≤ 50 ms (issue 16; ui helper)' });
+      figures.push({ section: 'browser', name, ...percentiles(times), limit, target: '≤ 50 ms (issues 13, 16)' });
     } catch (error) {
       figures.push({ section: 'browser', name, note: `not measured: ${String(error).split('\n')[0]}` });
     }
