@@ -8,6 +8,7 @@ import { readLitgpt } from './read-litgpt';
 import { readAutoGptqReadme, readOptimum, readOptimumBenchmark } from './read-optimum';
 import { readFeasibility, readPeft } from './read-feasibility';
 import { readHfPerfGuide } from './read-hf-perf';
+import { readQwenReadme } from './read-qwen';
 import { readAutoAwq, readBloomInference, readExllama, readGptFast, readServing } from './read-engines';
 
 /** What a source's reader settles beyond the generic rules of build.ts. */
@@ -118,6 +119,13 @@ export const SOURCES: SourceSpec[] = [
   {
     source: /^transformers docs 'Efficient Training on a Single GPU'/,
     read: readHfPerfGuide,
+    family: () => 'hf-trainer',
+    kind: training,
+    scope: perGpuOrUnknown,
+  },
+  {
+    source: /^QwenLM\/Qwen README 'Profiling of Memory and Speed'/,
+    read: readQwenReadme,
     family: () => 'hf-trainer',
     kind: training,
     scope: perGpuOrUnknown,
