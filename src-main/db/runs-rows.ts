@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { z } from 'zod';
 import { fillDefaults } from '../domain/estimate/resolve-input';
 import {
@@ -76,7 +76,8 @@ export const INSERT_RUN_SQL = `INSERT INTO runs (${RUN_COLUMNS.join(', ')}) VALU
  * stored column values, so a run and its re-import always agree.
  */
 export function contentKey(values: readonly unknown[]): string {
-  return createHash('sha256').update(JSON.stringify(values)).digest('base64url').slice(0, 24);
+  // crypto.hash: the same digest as createHash(…).update(…).digest(…) without a Hash object per row (issue 16).
+  return hash('sha256', JSON.stringify(values), 'base64url').slice(0, 24);
 }
 
 /** The columns a configuration decides: its JSON text, method, model label and resolved precision. */

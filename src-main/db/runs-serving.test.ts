@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RunInputDraft } from '../domain/runs';
@@ -64,6 +65,12 @@ describe('serving runs in the store (migration 005)', () => {
     // The pre-005 key: the twelve plain columns (startedAt … outcome), the card, the config JSON and the notes.
     const before = [null, 1, null, null, null, null, null, null, null, null, null, 'oom'];
     expect(key).toBe(contentKey([...before, 'rtx-4090', JSON.stringify(plain.config), '']));
+  });
+
+  it('keys a run as earlier versions did: sha256 of the values as JSON, base64url, 24 characters', () => {
+    const values = [null, 1, 'AutoDL', 20.5, '中文备注', 'rtx-4090'];
+    const digest = createHash('sha256').update(JSON.stringify(values)).digest('base64url');
+    expect(contentKey(values)).toBe(digest.slice(0, 24));
   });
 
   it('finds a re-imported serving run already logged, and not one that differs in a serving figure', async () => {
