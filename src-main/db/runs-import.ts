@@ -71,6 +71,23 @@ const PROGRESS_EVERY = 50_000;
 /** Text is handed to the decoder in slices of this size, so one big request does not block for long. */
 const SLICE_CHARS = 1 << 20;
 
+/**
+ * What the staging table leaves out (issue 16): the columns that one configuration decides are staged
+ * once per distinct configuration in a table of their own (a log repeats a few dozen), and the
+ * columns every imported run shares (where it came from, when it was written) are given to the copy
+ * as parameters. A staged row is then about half as wide, and half as many values are bound per row.
+ */
+const CONFIG_COLUMNS = ['config', 'method', 'model_label', 'precision'] as const;
+const SHARED_COLUMNS = ['ref_id', 'origin', 'citation', 'created_at'] as const;
+const STAGED_COLUMNS = RUN_COLUMNS.filter(
+  (column) =>
+    !(CONFIG_COLUMNS as readonly string[]).includes(column) && !(SHARED_COLUMNS as readonly string[]).includes(column),
+);
+const columnAt = (column: string) => (RUN_COLUMNS as readonly string[]).indexOf(column);
+const STAGED_AT = STAGED_COLUMNS.map(columnAt);
+const CONFIG_AT = CONFIG_COLUMNS.map(columnAt);
+const SHARED_AT = SHARED_COLUMNS.map(columnAt);
+
 let stagingTables = 0;
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -112,15 +129,23 @@ export async function importPendingRows(
 ): Promise<ImportResult> {
   const now = options.now ?? new Date();
   const table = `temp.import_${process.pid}_${++stagingTables}`;
+  const configs = `${table}_configs`;
   const cacheSize = db.pragma('cache_size', { simple: true }) as number;
   const tempCacheSize = db.pragma('temp.cache_size', { simple: true }) as number;
   db.pragma(`cache_size = ${Math.min(cacheSize, -IMPORT_CACHE_KIB)}`);
   db.pragma(`temp.cache_size = ${Math.min(tempCacheSize, -IMPORT_CACHE_KIB)}`);
-  db.exec(`CREATE TABLE ${table} (line INTEGER NOT NULL, dup INTEGER NOT NULL DEFAULT 0, ${RUN_COLUMNS.join(', ')})`);
+  db.exec(
+    `CREATE TABLE ${table} (line INTEGER NOT NULL, dup INTEGER NOT NULL DEFAULT 0, config_ref INTEGER NOT NULL, ${STAGED_COLUMNS.join(', ')})`,
+  );
+  db.exec(`CREATE TABLE ${configs} (id INTEGER PRIMARY KEY, ${CONFIG_COLUMNS.join(', ')})`);
   try {
     const stage = db.prepare(
-      `INSERT INTO ${table} (line, ${RUN_COLUMNS.join(', ')}) VALUES (?, ${RUN_COLUMNS.map(() => '?').join(', ')})`,
+      `INSERT INTO ${table} (line, config_ref, ${STAGED_COLUMNS.join(', ')}) VALUES (?, ?, ${STAGED_COLUMNS.map(() => '?').join(', ')})`,
     );
+    const stageConfig = db.prepare(`INSERT INTO ${configs} (id, ${CONFIG_COLUMNS.join(', ')}) VALUES (?, ?, ?, ?, ?)`);
+    // By the configuration's JSON text, which decides the other three columns.
+    const configRefs = new Map<unknown, number>();
+    let shared: unknown[] | null = null;
     const validator = new RowValidator();
     const problems = new IssueCollector();
     // A row that cannot have happened on its card is a bad row like any other (plausibility.ts).
@@ -144,8 +169,17 @@ export async function importPendingRows(
             // Once a row is bad nothing will be written: the rest is only checked, not staged.
             else if (run && problems.total === 0) {
               const values = runValues(run.input, { ...meta, estimate: run.estimate });
-              values.unshift(row.line);
-              good.push(values);
+              const json = values[CONFIG_AT[0] as number];
+              let ref = configRefs.get(json);
+              if (ref === undefined) {
+                ref = configRefs.size + 1;
+                configRefs.set(json, ref);
+                stageConfig.run(ref, ...CONFIG_AT.map((at) => values[at]));
+              }
+              shared ??= SHARED_AT.map((at) => values[at]);
+              const stagedRow: unknown[] = [row.line, ref];
+              for (const at of STAGED_AT) stagedRow.push(values[at]);
+              good.push(stagedRow);
             }
           }
           if (good.length > 0) tempTransaction(db, () => good.forEach((values) => stage.run(values)));
@@ -163,16 +197,23 @@ export async function importPendingRows(
       problems.add(error.issues);
     }
     if (problems.total > 0) throw new ImportError(problems.issues, { total: problems.total, rows: problems.rows });
-    return await writeStaged(db, table, staged, options);
+    return await writeStaged(db, { table, configs, shared: shared ?? [] }, staged, options);
   } finally {
     db.exec(`DROP TABLE IF EXISTS ${table}`);
+    db.exec(`DROP TABLE IF EXISTS ${configs}`);
     db.pragma(`cache_size = ${cacheSize}`);
     db.pragma(`temp.cache_size = ${tempCacheSize}`);
   }
 }
 
 /** Marks the duplicates and copies the staged runs into the log, under the write lock. */
-async function writeStaged(db: Db, table: string, staged: number, options: ImportOptions): Promise<ImportResult> {
+async function writeStaged(
+  db: Db,
+  staging: { table: string; configs: string; shared: unknown[] },
+  staged: number,
+  options: ImportOptions,
+): Promise<ImportResult> {
+  const { table, configs, shared } = staging;
   const markAgainst = (newerThan: number) =>
     db
       .prepare(
@@ -197,14 +238,23 @@ async function writeStaged(db: Db, table: string, staged: number, options: Impor
         }[]
       ).map((r) => r.line);
       const duplicates = (db.prepare(`SELECT count(*) AS n FROM ${table} WHERE dup = 1`).get() as { n: number }).n;
-      // Rows are staged in file order, so the staging table's rowid is that order: no sort of the staged rows.
+      // Rows are staged in file order, so the staging table's rowid is that order: no sort of the staged rows
+      // (CROSS JOIN keeps the staged rows the outer loop; each finds its configuration by primary key).
+      const source = (column: string) =>
+        (CONFIG_COLUMNS as readonly string[]).includes(column)
+          ? `c.${column}`
+          : (SHARED_COLUMNS as readonly string[]).includes(column)
+            ? `@${column}`
+            : `s.${column}`;
       const copy = () =>
         db
           .prepare(
             `INSERT INTO main.runs (${RUN_COLUMNS.join(', ')})
-             SELECT ${RUN_COLUMNS.join(', ')} FROM ${table} WHERE dup = 0 ORDER BY rowid`,
+             SELECT ${RUN_COLUMNS.map(source).join(', ')}
+             FROM ${table} AS s CROSS JOIN ${configs} AS c ON c.id = s.config_ref
+             WHERE s.dup = 0 ORDER BY s.rowid`,
           )
-          .run();
+          .run(Object.fromEntries(SHARED_COLUMNS.map((column, i) => [column, shared[i] ?? null])));
       const written = staged - duplicates >= maxId(db) ? withIndexesRebuilt(db, copy) : copy();
       const imported = written.changes;
       const last = Number(written.lastInsertRowid);
