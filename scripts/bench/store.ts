@@ -27,7 +27,7 @@ async function step(name: Step, dir: string, n: number): Promise<Record<string, 
     for (const side of ['', '-wal', '-shm']) fs.rmSync(file + side, { force: true });
     return openDb(file);
   };
-  const started = performance.now();
+  let started = performance.now();
   const done = (rows: number, extra: Record<string, unknown> = {}) => {
     const seconds = (performance.now() - started) / 1000;
     return {
@@ -58,6 +58,9 @@ async function step(name: Step, dir: string, n: number): Promise<Record<string, 
     const { importRunChunks } = await import('../../src-main/db/runs-import');
     const db = fresh(`${name}.db`);
     const file = name === 'import-json' ? json : csv;
+    // Timed from here, as the bare insert is timed once its store is open: a new store's migrations and
+    // seed (the catalog, the published runs) are not the import.
+    started = performance.now();
     const result = await importRunChunks(
       db,
       fs.createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 }) as AsyncIterable<string>,
