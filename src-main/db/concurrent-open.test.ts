@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { openApp } from '../app';
 import { backupsDir } from './backup';
 import { startTogether } from './concurrency.testkit';
+import { schemaVersion } from './migrate';
 import { tempDir } from './test-support.testkit';
 
 const PROCESSES = 8;
@@ -56,7 +57,7 @@ describe('a new database opened by many processes at once', () => {
 function versionOf(dbFile: string): number {
   const db = new Database(dbFile, { readonly: true });
   try {
-    return db.pragma('user_version', { simple: true }) as number;
+    return schemaVersion(db);
   } finally {
     db.close();
   }

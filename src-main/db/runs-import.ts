@@ -79,10 +79,16 @@ const SLICE_CHARS = 1 << 20;
  */
 const CONFIG_COLUMNS = ['config', 'method', 'model_label', 'precision'] as const;
 const SHARED_COLUMNS = ['ref_id', 'origin', 'citation', 'created_at'] as const;
-const STAGED_COLUMNS = RUN_COLUMNS.filter(
-  (column) =>
-    !(CONFIG_COLUMNS as readonly string[]).includes(column) && !(SHARED_COLUMNS as readonly string[]).includes(column),
-);
+/** Where the copy into the log reads each column: the staged row, its configuration, or a parameter. */
+const sourceOf = (column: string) =>
+  (CONFIG_COLUMNS as readonly string[]).includes(column)
+    ? `c.${column}`
+    : (SHARED_COLUMNS as readonly string[]).includes(column)
+      ? `@${column}`
+      : `s.${column}`;
+const STAGED_COLUMNS = RUN_COLUMNS.filter((column) => sourceOf(column).startsWith('s.'));
+/** The copy's select list, in RUN_COLUMNS order. */
+const COPY_SELECT = RUN_COLUMNS.map(sourceOf).join(', ');
 const columnAt = (column: string) => (RUN_COLUMNS as readonly string[]).indexOf(column);
 const STAGED_AT = STAGED_COLUMNS.map(columnAt);
 const CONFIG_AT = CONFIG_COLUMNS.map(columnAt);
@@ -142,7 +148,9 @@ export async function importPendingRows(
     const stage = db.prepare(
       `INSERT INTO ${table} (line, config_ref, ${STAGED_COLUMNS.join(', ')}) VALUES (?, ?, ${STAGED_COLUMNS.map(() => '?').join(', ')})`,
     );
-    const stageConfig = db.prepare(`INSERT INTO ${configs} (id, ${CONFIG_COLUMNS.join(', ')}) VALUES (?, ?, ?, ?, ?)`);
+    const stageConfig = db.prepare(
+      `INSERT INTO ${configs} (id, ${CONFIG_COLUMNS.join(', ')}) VALUES (?, ${CONFIG_COLUMNS.map(() => '?').join(', ')})`,
+    );
     // By the configuration's JSON text, which decides the other three columns.
     const configRefs = new Map<unknown, number>();
     let shared: unknown[] | null = null;
@@ -240,17 +248,11 @@ async function writeStaged(
       const duplicates = (db.prepare(`SELECT count(*) AS n FROM ${table} WHERE dup = 1`).get() as { n: number }).n;
       // Rows are staged in file order, so the staging table's rowid is that order: no sort of the staged rows
       // (CROSS JOIN keeps the staged rows the outer loop; each finds its configuration by primary key).
-      const source = (column: string) =>
-        (CONFIG_COLUMNS as readonly string[]).includes(column)
-          ? `c.${column}`
-          : (SHARED_COLUMNS as readonly string[]).includes(column)
-            ? `@${column}`
-            : `s.${column}`;
       const copy = () =>
         db
           .prepare(
             `INSERT INTO main.runs (${RUN_COLUMNS.join(', ')})
-             SELECT ${RUN_COLUMNS.map(source).join(', ')}
+             SELECT ${COPY_SELECT}
              FROM ${table} AS s CROSS JOIN ${configs} AS c ON c.id = s.config_ref
              WHERE s.dup = 0 ORDER BY s.rowid`,
           )
