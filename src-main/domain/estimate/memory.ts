@@ -11,6 +11,7 @@ import type { CardFit, EstimateInput, MemoryBreakdown, MemoryEstimate, Precision
 import { resolveInput, type ResolvedInput } from './resolve-input';
 import { dequantBufferBytes, LLAMA_CPP_UBATCH_TOKENS, runtimeBytes } from './runtime';
 import { layerParams, resolveModel } from './shape';
+import { deepSpeedBucketBytes, deepSpeedGradientBytes } from './deepspeed-memory';
 import { frameworkTraits } from './framework-traits';
 import { loraDropoutInputs, loraParams, loraTargets } from './trainable';
 import { trainingStateBytes, type TrainingStateBytes } from './training-state';
@@ -232,13 +233,19 @@ function trainingPeak(
   // step: from the second micro-batch on, backward runs with the whole gradient buffer held (PyTorch autograd
   // accumulates into .grad; Lightning-AI/litgpt@00af8b0d litgpt/finetune/full.py steps and zeroes once per
   // gradient_accumulation_iters micro-batches, HF Trainer likewise per gradient_accumulation_steps).
-  const accumulatedGradients = r.gradientAccumulationSteps > 1 ? fullGradients : 0;
-  if (accumulatedGradients > 0) {
+  // DeepSpeed holds its gradients its own way (deepspeed-memory.ts): 16-bit, fp32 only for what it steps at once.
+  const ds = deepSpeedGradientBytes(r, trainableParams, computePrecision);
+  const accumulatedGradients = ds ? ds.backward : r.gradientAccumulationSteps > 1 ? fullGradients : 0;
+  if (!ds && accumulatedGradients > 0) {
     assumptions.push(msg('memory.accumulatedGradients', { steps: r.gradientAccumulationSteps }));
   }
+  const stepGradients = ds ? ds.step : fullGradients;
+  if (ds && !r.optimizerOffload) {
+    assumptions.push(msg('memory.deepSpeedGradients', { backwardGib: toGib(ds.backward), stepGib: toGib(ds.step) }));
+  }
 
-  const buckets = deepSpeedBucketBytes(r, computePrecision);
-  if (buckets > 0) assumptions.push(msg('memory.deepSpeedBuckets', { gib: (buckets / GIB).toFixed(1) }));
+  const buckets = deepSpeedBucketBytes(r, computePrecision) + (ds?.persistentBucket ?? 0);
+  if (buckets > 0) assumptions.push(msg('memory.deepSpeedBuckets', { gib: toGib(buckets) }));
 
   const activations = trainingActivationBytes({
     model,
@@ -275,11 +282,15 @@ function trainingPeak(
   // With mixed precision the fp32 master is the parameter (PyTorch AMP, FSDP MixedPrecision): the 16-bit compute
   // copies live from forward to backward and are gone at the step, which then holds 4 + 4 + 8 + 4 = 20 B/param
   // (DeepSpeed's ZeRO estimator counts the same 20: 2 + 18).
+  // DeepSpeed keeps its 16-bit parameters through the step (bit16_groups_flat) and copies the fp32 master into
+  // them after it (stage_1_and_2.py step: `bit16_partitions[partition_id].data.copy_(fp32_partition.data)`).
   const computeCopy =
-    r.method === 'full' && r.mixedPrecision && r.precision !== 'fp32' && !r.optimizerOffload ? weights : 0;
+    r.method === 'full' && r.mixedPrecision && r.precision !== 'fp32' && !r.optimizerOffload && !ds ? weights : 0;
   // At the step the fp32 master is what holds the weights: report it there rather than under optimizer.
   const master = computeCopy > 0 ? (trainableParams * 4) / (shardOptimizer ? n : 1) : 0;
-  const stepPeak = weights - computeCopy + optimizer + ddpBuckets + fullGradients + fullStepTemporary;
+  const persistentBucket = ds?.persistentBucket ?? 0;
+  const stepPeak =
+    weights - computeCopy + optimizer + ddpBuckets + persistentBucket + stepGradients + fullStepTemporary;
   const atStep = stepPeak > backwardPeak;
   if (atStep) assumptions.push(msg('memory.peakAtStep'));
   const allocatedBytes = Math.max(backwardPeak, stepPeak);
@@ -287,7 +298,7 @@ function trainingPeak(
   const breakdown: MemoryBreakdown = atStep
     ? {
         weights: weights - computeCopy + master,
-        gradients: fullGradients + ddpBuckets,
+        gradients: stepGradients + ddpBuckets + persistentBucket,
         optimizer: optimizer - master + fullStepTemporary,
         activations: 0,
         logits: 0,
@@ -306,20 +317,6 @@ function trainingPeak(
   return { perGpu: finish(breakdown, allocatedBytes, reserveBytes + contextBytes), trainableParams };
 }
 
-/**
- * DeepSpeed ZeRO-1/2's gradient reduce buckets during backward: one buffer of reduce_bucket_size elements in the
- * 16-bit parameter dtype, and a second with overlap_comm (deepspeedai/DeepSpeed@edaa7221
- * deepspeed/runtime/zero/stage_1_and_2.py backward_prologue: `buf_0 = torch.empty(int(self.reduce_bucket_size),
- * dtype=self.dtype, …)`, `if self.overlap_comm: … buf_1`; contiguous_gradients defaults to True). Allocated
- * whatever the trainable count and on one GPU too, when a trainer wraps the model in DeepSpeed.
- */
-export function deepSpeedBucketBytes(r: ResolvedInput, computePrecision: Precision): number {
-  if (r.sharding !== 'zero1' && r.sharding !== 'zero2') return 0;
-  const ds = r.deepspeed;
-  if (!ds) return 0;
-  return (1 + (ds.overlapComm ? 1 : 0)) * ds.reduceBucketSize * dtypeBytes(computePrecision);
-}
-
 /** totalBytes = allocated + runtime extras; breakdown.runtime = total − the other parts. */
 function finish(breakdown: MemoryBreakdown, allocatedBytes: number, extraBytes: number): PerGpu {
   const totalBytes = allocatedBytes + extraBytes;
@@ -331,4 +328,8 @@ function finish(breakdown: MemoryBreakdown, allocatedBytes: number, extraBytes: 
     breakdown.logits +
     breakdown.kvCache;
   return { totalBytes, allocatedBytes, breakdown: { ...breakdown, runtime: Math.max(0, totalBytes - named) } };
+}
+
+function toGib(bytes: number): string {
+  return (bytes / GIB).toFixed(1);
 }

@@ -242,17 +242,44 @@ function fromShape(given: ModelInputObject, name: string): { model: ResolvedMode
     given.activeParams ??
       (experts > 1 ? Math.min(given.params, given.params - layers * (perLayer - activePerLayer)) : given.params),
   );
+  const assumptions = guessed.length === 0 ? [] : [msg('model.shapeGuessed', { fields: guessed.join(', ') })];
+  const params = checkedParams(given, layers * perLayer + embeddingParams(shape) + hidden, assumptions);
   const model: ResolvedModel = {
     id: null,
     name,
     layers,
     ...shape,
-    params: given.params,
-    activeParams,
+    params,
+    activeParams: params === given.params ? activeParams : Math.min(params, activeParams * (params / given.params)),
     ...attentionOf(layers, given),
   };
-  const assumptions = guessed.length === 0 ? [] : [msg('model.shapeGuessed', { fields: guessed.join(', ') })];
   return { model, assumptions };
+}
+
+/** How far a stated parameter count may sit from the one its shape gives before the estimate says so. */
+export const PARAMS_TOLERANCE = 0.03;
+
+/**
+ * The parameter count of a model given with its whole shape (layers, widths, vocabulary): the larger of the
+ * stated count and the shape's own. Below the shape, the weights its layers hold are there whatever was
+ * typed; above it, the stated count may hold what the shape does not describe (a vision tower, biases, shared
+ * experts, a multi-token-prediction head). A difference over 3% is said. MLA attention (kvLatentDim) has
+ * projections this count does not describe: its stated count stands.
+ */
+function checkedParams(given: ModelInputObject, shapeParams: number, assumptions: Message[]): number {
+  const whole = [given.layers, given.hidden, given.intermediate, given.vocab].every((v) => v !== undefined);
+  if (!whole || given.kvLatentDim != null) return given.params;
+  const used = Math.max(given.params, shapeParams);
+  const difference = given.params / shapeParams - 1;
+  if (Math.abs(difference) <= PARAMS_TOLERANCE) return used;
+  const counts = { stated: billions(given.params), shape: billions(shapeParams) };
+  const percent = (100 * Math.abs(difference)).toFixed(1);
+  assumptions.push(msg(difference < 0 ? 'model.paramsBelowShape' : 'model.paramsAboveShape', { ...counts, percent }));
+  return used;
+}
+
+function billions(params: number): string {
+  return (params / 1e9).toFixed(2);
 }
 
 function roundTo(value: number, step: number): number {

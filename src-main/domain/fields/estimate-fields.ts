@@ -79,6 +79,7 @@ const REASON = {
   oneGpu: msg('reason.oneGpu'),
   notDeepSpeed: msg('reason.notDeepSpeed'),
   zero3Prefetch: msg('reason.zero3Prefetch'),
+  zero3SubGroups: msg('reason.zero3SubGroups'),
   deepSpeedDefault: msg('reason.deepSpeedDefault'),
   p2pAuto: msg('reason.p2pAuto'),
   peftUpcast: msg('reason.peftUpcast'),
@@ -471,7 +472,8 @@ export const estimateFields = {
     control: { kind: 'select', group: 'gpus', optionLabels: 'sharding', when: (c) => c.gpus > 1 },
   }),
   // DeepSpeed's own defaults (deepspeedai/DeepSpeed@edaa7221 deepspeed/runtime/zero/config.py):
-  // reduce_bucket_size and allgather_bucket_size 5e8 elements, overlap_comm None = on for ZeRO-3 only.
+  // reduce_bucket_size and allgather_bucket_size 5e8 elements, sub_group_size 1e9, overlap_comm None = on
+  // for ZeRO-3 only.
   // Present on one GPU too: a trainer that wraps the model in DeepSpeed allocates the buckets anyway.
   deepspeed: group({
     label: 'field.deepspeed',
@@ -496,6 +498,17 @@ export const estimateFields = {
           value: 'N',
           help: 'DeepSpeed allgather_bucket_size, in elements (ZeRO-1/2)',
         },
+        control: { kind: 'number', group: 'gpus', min: 1, step: 1 },
+      }),
+      // ZeRO-3 steps its partition one sub-group at a time: the fp32 gradient of one sub-group exists at once
+      // (deepspeed/runtime/zero/stage3.py _prepare_fp32_grad_for_sub_group; config.py sub_group_size 1e9).
+      subGroupSize: field({
+        schema: z.number().int().min(1).max(1e13),
+        unit: 'elements',
+        default: 1e9,
+        applies: (c) => c.sharding === 'zero3' || REASON.zero3SubGroups,
+        label: 'field.deepspeed.subGroupSize',
+        flag: { name: 'sub-group-size', value: 'N', help: 'DeepSpeed sub_group_size, in elements (ZeRO-3)' },
         control: { kind: 'number', group: 'gpus', min: 1, step: 1 },
       }),
       overlapComm: field({

@@ -39,7 +39,12 @@ describe('the framework preset', () => {
   it('runs DeepSpeed with its own bucket defaults, on one GPU too', () => {
     const zero2 = resolved({ model: '7b', method: 'full', framework: 'deepspeed-zero2' });
     expect(zero2.sharding).toBe('zero2');
-    expect(zero2.deepspeed).toEqual({ reduceBucketSize: 5e8, allgatherBucketSize: 5e8, overlapComm: false });
+    expect(zero2.deepspeed).toEqual({
+      reduceBucketSize: 5e8,
+      allgatherBucketSize: 5e8,
+      subGroupSize: 1e9,
+      overlapComm: false,
+    });
     expect(said({ model: '7b', method: 'full', framework: 'deepspeed-zero2' })).toContain(
       'Overlap communication (overlap_comm): off (the DeepSpeed default: on for ZeRO-3 only)',
     );

@@ -24,6 +24,7 @@ export function readDeepSpeed(data: Record<string, unknown>, file: string): Reci
     const prefetch = r.get(key);
     if (prefetch !== undefined && !r.isAuto(key, prefetch))
       r.note(msg('recipeFile.unmodelled', { key, value: String(prefetch) }));
+    r.number('zero_optimization.sub_group_size', 'deepspeed.subGroupSize', { allowAuto: true });
   } else r.number('zero_optimization.allgather_bucket_size', 'deepspeed.allgatherBucketSize', { allowAuto: true });
   r.flag('zero_optimization.overlap_comm', 'deepspeed.overlapComm');
   for (const part of ['offload_optimizer', 'offload_param'] as const) {

@@ -50,7 +50,7 @@ describe('LLaMA-Factory examples', () => {
     expect(deepspeed.input).toEqual({
       sharding: 'zero3',
       framework: 'deepspeed-zero3',
-      deepspeed: { overlapComm: false },
+      deepspeed: { overlapComm: false, subGroupSize: 1e9 },
     });
     const autoNotes = deepspeed.notes.map(english).filter((text) => text.includes('"auto"'));
     expect(autoNotes.length).toBeGreaterThanOrEqual(5); // micro-batch, accumulation, fp16, bf16, buckets
@@ -62,7 +62,7 @@ describe('LLaMA-Factory examples', () => {
       batchSize: 1,
       gradientAccumulationSteps: 2,
       precision: 'bf16',
-      deepspeed: { overlapComm: false },
+      deepspeed: { overlapComm: false, subGroupSize: 1e9 },
     });
     expect(merged.conflicts).toEqual([]);
     expect(merged.read.map((entry) => entry.key)).toContain('llama-factory/ds_z3_config.json: zero_optimization.stage');

@@ -88,7 +88,7 @@ describe('formFromInput', () => {
     lora: { rank: 64, targets: 'all-linear', dropout: 0.1 },
     gpus: 4,
     sharding: 'zero3',
-    deepspeed: { reduceBucketSize: 200_000_000, overlapComm: false },
+    deepspeed: { reduceBucketSize: 200_000_000, subGroupSize: 100_000_000, overlapComm: false },
     peerToPeer: 'nvlink',
     gpu: 'a100-80g',
     optimizerInBackward: true,
