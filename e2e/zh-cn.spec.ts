@@ -21,7 +21,7 @@ const ALLOWED = new Set(
   transformers generate eager bitsandbytes NF GPTQ AWQ GGUF Q4_K_M Q8_0 all-gather reduce-scatter all-reduce
   kernel NVIDIA Ampere Ada Blackwell Hopper GeForce RTX Cardwise cardwise db restore serve
   config.json safetensors Hugging Face Trainer PEFT DeepSpeed Unsloth LLaMA-Factory axolotl LitGPT torchtune
-  torch.compile ExLlama TensorRT-LLM FOAK Liger
+  torch.compile ExLlama TensorRT-LLM FOAK Liger Triton auto-gptq
   SGLang max_model_len gpu_memory_utilization gpu-memory-utilization mem-fraction-static auto n_ctx
   `
     .split(/\s+/)

@@ -124,6 +124,7 @@ function ordered(config: EstimateInput): EstimateInput {
     'lora',
     'gpus',
     'sharding',
+    'deepspeed',
     'kvCachePrecision',
     'gpu',
     'optimizerInBackward',

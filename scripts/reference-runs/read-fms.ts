@@ -30,6 +30,12 @@ export const readFms: Reader = (r, ctx) => {
     gradientCheckpointing: rec.gradient_checkpointing ?? true,
     flashAttention: true,
   };
+  if (gptq) {
+    config.quantBackend = 'triton';
+    r.say(
+      'accelerated-peft autogptq: kernel triton_v2, the only 4-bit GPTQ kernel that trains (plugins/accelerated-peft/README.md) -> quantBackend triton',
+    );
+  }
   if (rec.task !== 'full' && rec.lora_rank !== null && rec.lora_targets !== null)
     config.lora = { rank: rec.lora_rank, targets: loraTargetsOf(r, rec.lora_targets) };
   if (rec.nvidia_smi_peak_mib !== undefined)

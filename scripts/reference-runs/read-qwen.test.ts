@@ -8,11 +8,12 @@ const root = path.resolve(import.meta.dirname, '../..');
 const read = <T>(file: string): T => JSON.parse(fs.readFileSync(path.join(root, file), 'utf8')) as T;
 const isQwen = (r: { id: string }) => r.id.startsWith('qwen-readme-');
 
-describe("the Qwen README's LoRA profile", () => {
+describe("the Qwen README's LoRA and Q-LoRA profile", () => {
   const records = read<MeasurementRecord[]>('data/measurements/public.json').filter(isQwen);
 
-  it('holds 18 rows whose tokens/s is batch 1 × accumulation 8 × length over the printed seconds per step', () => {
-    expect(records).toHaveLength(18);
+  it('holds 18 LoRA and 24 Q-LoRA rows whose tokens/s is batch 1 × accumulation 8 × length over the printed seconds per step', () => {
+    expect(records.filter((r) => r.task === 'lora')).toHaveLength(18);
+    expect(records.filter((r) => r.task === 'qlora')).toHaveLength(24);
     for (const rec of records) {
       const secondsPerStep = Number(/^([\d.]+)s\/it$/.exec(rec.throughput_reported ?? '')?.[1]);
       expect(secondsPerStep, rec.id).toBeGreaterThan(0);
@@ -22,8 +23,9 @@ describe("the Qwen README's LoRA profile", () => {
 
   it('is read as LoRA on every linear, one GPU, no DeepSpeed, with the fused c_attn said not expressible', () => {
     const runs = read<ReferenceRun[]>('data/reference-runs.json').filter(isQwen);
-    expect(runs).toHaveLength(18);
-    for (const run of runs) {
+    const lora = runs.filter((run) => run.config?.method === 'lora');
+    expect(lora).toHaveLength(18);
+    for (const run of lora) {
       expect(run.config).toMatchObject({
         method: 'lora',
         batchSize: 1,
@@ -33,7 +35,26 @@ describe("the Qwen README's LoRA profile", () => {
         lora: { rank: 64, targets: ['q', 'k', 'v', 'o', 'gate', 'up', 'down'] },
       });
       expect(run.measured.peakMemoryBytes).toBeNull();
-      expect(run.recipe.notExpressible.some((clause) => clause.includes('c_attn'))).toBe(true);
+    }
+    for (const run of runs) expect(run.recipe.notExpressible.some((clause) => clause.includes('c_attn'))).toBe(true);
+  });
+
+  it('reads Q-LoRA as a GPTQ base on the PyTorch path under DeepSpeed ZeRO-2 on one GPU, fp16 mode', () => {
+    const qlora = read<ReferenceRun[]>('data/reference-runs.json').filter(
+      (run) => isQwen(run) && run.config?.method === 'qlora',
+    );
+    expect(qlora).toHaveLength(24);
+    for (const run of qlora) {
+      expect(run.config).toMatchObject({
+        precision: 'int4',
+        quant: 'gptq',
+        quantBackend: 'dequant',
+        gpus: 1,
+        sharding: 'zero2',
+        deepspeed: { reduceBucketSize: 2e8, allgatherBucketSize: 2e8, overlapComm: true },
+        mixedPrecision: true,
+        fusedOptimizer: true,
+      });
     }
   });
 });

@@ -22,7 +22,7 @@ describe('the recipe fields in the CLI', () => {
     expect(help('grad-accum')).toBe('micro-batches per optimizer step (default 1)');
     expect(help('packing')).toBe('how samples fill a micro-batch: padded | packed | padding-free (default padded)');
     expect(help('tokens-per-sample')).toMatch(/\(default the sequence length\)$/);
-    expect(help('quant-backend')).toMatch(/dequant \| cuda-old \| exllama \| marlin \| gemm \| gemv/);
+    expect(help('quant-backend')).toMatch(/dequant \| cuda-old \| triton \| exllama \| marlin \| gemm \| gemv/);
     expect(help('torch-compile')).toBe('the model runs through torch.compile (default off)');
     expect(help('inference-runtime')).toMatch(/efficient \| eager \| vllm \| llama\.cpp \| exllama \| tensorrt-llm/);
     expect(help('tensor-parallel')).toMatch(/default the GPU count for vllm and tensorrt-llm, else 1/);

@@ -47,15 +47,16 @@ export type Framework = z.infer<typeof frameworkSchema>;
 export const packingSchema = z.enum(['padded', 'packed', 'padding-free']);
 export type Packing = z.infer<typeof packingSchema>;
 /**
- * The kernels a GPTQ or AWQ base runs through: PyTorch dequantize-then-matmul (auto-gptq's cuda/triton
- * path, what PEFT training on GPTQ uses), auto-gptq's cuda-old kernels, ExLlama or Marlin kernels, AWQ's
- * GEMM or GEMV kernels.
+ * The kernels a GPTQ or AWQ base runs through: PyTorch dequantize-then-matmul (auto-gptq's cuda path with
+ * ExLlama off, what PEFT training on GPTQ through transformers uses), auto-gptq's cuda-old kernels, Triton
+ * kernels that dequantize inside the matmul and have a backward (auto-gptq / GPTQModel triton_v2, what
+ * fms-acceleration's accelerated-peft trains with), ExLlama or Marlin kernels, AWQ's GEMM or GEMV kernels.
  */
-export const quantBackendSchema = z.enum(['dequant', 'cuda-old', 'exllama', 'marlin', 'gemm', 'gemv']);
+export const quantBackendSchema = z.enum(['dequant', 'cuda-old', 'triton', 'exllama', 'marlin', 'gemm', 'gemv']);
 export type QuantBackend = z.infer<typeof quantBackendSchema>;
 /** The backends each scheme has. */
 export const QUANT_BACKENDS: Record<'gptq' | 'awq', readonly QuantBackend[]> = {
-  gptq: ['dequant', 'cuda-old', 'exllama', 'marlin'],
+  gptq: ['dequant', 'cuda-old', 'triton', 'exllama', 'marlin'],
   awq: ['gemm', 'gemv', 'marlin'],
 };
 /** How GPUs reach each other: as the card usually does, NVLink, P2P over PCIe, or through host memory. */

@@ -259,3 +259,36 @@ describe('eager attention under autocast', () => {
     expect(amp.perGpu.breakdown.activations - pure.perGpu.breakdown.activations).toBeCloseTo(2 * scores, -3);
   });
 });
+
+describe('QLoRA on a GPTQ base, by kernel', () => {
+  const gptq: EstimateInput = {
+    ...full,
+    method: 'qlora',
+    precision: 'int4',
+    quant: 'gptq',
+    lora: { rank: 8, targets: 'all-linear' },
+  };
+  // Llama 3.1 8B: the linear weights of one layer (q, k, v, o, gate, up, down).
+  const layerLinears = 4096 * 128 * (32 + 32 + 8 + 8) + 3 * 4096 * 14336;
+
+  it('the PyTorch path keeps the recomputed layer’s fp16 weights for backward under checkpointing', () => {
+    const dequant = estimate({ ...gptq, quantBackend: 'dequant' });
+    const triton = estimate({ ...gptq, quantBackend: 'triton' });
+    expect(dequant.perGpu.allocatedBytes - triton.perGpu.allocatedBytes).toBeCloseTo(2 * layerLinears, -3);
+    expect(dequant.assumptions.map(english).join(' ')).toContain('GPTQ on the PyTorch dequantize path');
+    expect(triton.assumptions.map(english).join(' ')).not.toContain('GPTQ on the PyTorch dequantize path');
+  });
+
+  it('without checkpointing, every layer’s: a whole fp16 copy of the linear weights', () => {
+    const off = { ...gptq, gradientCheckpointing: false };
+    const dequant = estimate({ ...off, quantBackend: 'dequant' });
+    const triton = estimate({ ...off, quantBackend: 'triton' });
+    expect(dequant.perGpu.allocatedBytes - triton.perGpu.allocatedBytes).toBeCloseTo(2 * 32 * layerLinears, -3);
+  });
+
+  it('a training run on GPTQ takes the PyTorch path unless a kernel is named', () => {
+    expect(estimate(gptq).perGpu.allocatedBytes).toBe(
+      estimate({ ...gptq, quantBackend: 'dequant' }).perGpu.allocatedBytes,
+    );
+  });
+});

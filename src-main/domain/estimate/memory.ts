@@ -265,6 +265,8 @@ function trainingPeak(
   const crossEntropy = r.fusedCrossEntropy ? 'fused' : r.chunkedCrossEntropy ? 'chunked' : 'eager';
   const logits = trainingLogitsBytes(model, r.batchSize, r.seqLen, e, crossEntropy);
   const dequant = r.precision === 'int4' || r.precision === 'int8' ? dequantBufferBytes(largestMatrixParams(model)) : 0;
+  const gptqSaved = gptqSavedWeightBytes(model, r);
+  if (gptqSaved > 0) assumptions.push(msg('memory.gptqSavedWeights', { gib: toGib(gptqSaved) }));
 
   // Two peaks: activations are largest at the start of backward (gradients not yet formed, set_to_none);
   // gradients and the optimizer's temporaries peak at the step.
@@ -277,6 +279,7 @@ function trainingPeak(
     fusedStep +
     accumulatedGradients +
     activations +
+    gptqSaved +
     logits +
     dequant;
   // With mixed precision the fp32 master is the parameter (PyTorch AMP, FSDP MixedPrecision): the 16-bit compute
@@ -309,7 +312,7 @@ function trainingPeak(
         weights: weights + gathered,
         gradients: ddpBuckets + buckets + fusedStep + accumulatedGradients,
         optimizer,
-        activations,
+        activations: activations + gptqSaved,
         logits,
         kvCache: 0,
         runtime: 0,
@@ -328,6 +331,21 @@ function finish(breakdown: MemoryBreakdown, allocatedBytes: number, extraBytes: 
     breakdown.logits +
     breakdown.kvCache;
   return { totalBytes, allocatedBytes, breakdown: { ...breakdown, runtime: Math.max(0, totalBytes - named) } };
+}
+
+/**
+ * GPTQ through auto-gptq's PyTorch path (quantBackend dequant; cuda-old on a training micro-batch of 128 rows or
+ * more) rebuilds each fp16 weight and multiplies by it (AutoGPTQ/AutoGPTQ@179776bd
+ * auto_gptq/nn_modules/qlinear/qlinear_cuda_old.py forward: `weight = (scales * (weight - zeros))`, `out =
+ * torch.matmul(x.half(), weight)`): autograd keeps that fp16 weight for the input's gradient until backward has
+ * passed the layer. Without checkpointing every quantized linear's copy is alive when backward starts; with
+ * it, the recomputed layer's. MoE layers rebuild the experts a token is routed to.
+ */
+function gptqSavedWeightBytes(model: ResolvedModel, r: ResolvedInput): number {
+  if (r.quant !== 'gptq' || r.method === 'inference') return 0;
+  if (r.quantBackend !== 'dequant' && r.quantBackend !== 'cuda-old') return 0;
+  const perLayer = layerParams({ ...model, experts: model.expertsPerToken }) - 2 * model.hidden;
+  return 2 * perLayer * (r.gradientCheckpointing ? 1 : model.layers);
 }
 
 function toGib(bytes: number): string {

@@ -27,15 +27,31 @@ export function opsPerLayerForward(model: ResolvedModel): number {
 export const OPS_PER_LORA_LINEAR = 5;
 /** An unfused quantized Linear dequantizes its weight before the matmul: one more call (bitsandbytes dequantize_4bit). */
 export const OPS_PER_QUANT_LINEAR = 1;
+/**
+ * auto-gptq's PyTorch path rebuilds a 4-bit weight in 23 calls more than a Linear's one (AutoGPTQ/AutoGPTQ@179776bd
+ * auto_gptq/nn_modules/qlinear/qlinear_cuda_old.py forward: reshape of x; zeros: unsqueeze, expand, wf.unsqueeze,
+ * bitwise_right_shift, to(int8), bitwise_and, + 1, reshape; scales reshape; weight: unsqueeze, expand,
+ * wf.unsqueeze, bitwise_right_shift, to(int8), bitwise_and, reshape, − zeros, × scales, reshape; x.half(),
+ * matmul, out.half(), reshape: 24 calls), in each forward pass (the forward and, under checkpointing, the
+ * recompute; backward multiplies by the weight autograd kept).
+ */
+export const OPS_PER_GPTQ_PYTORCH_LINEAR = 23;
+/**
+ * Bytes per weight that path moves in a forward pass, read from the same calls: the packed int32 read (0.5),
+ * the shift's int32 result written (4) and read by to(int8) (4), which writes int8 (1); bitwise_and in place
+ * (1 + 1); the subtraction (1 + 1); the scaling to fp16 (1 + 2); the matmul's read (2).
+ */
+export const GPTQ_PYTORCH_BYTES_PER_WEIGHT = 0.5 + 4 + 4 + 1 + 2 + 2 + 3 + 2;
 /** Linear matrices of a decoder layer: q, k, v, o, gate (gated MLPs), up, down. */
 const linearsPerLayer = (model: ResolvedModel) => (model.gatedMlp ? 7 : 6);
 
 /**
  * Where the weights of a quantized base are turned back into 16-bit numbers each pass. 'unfused': a
- * separate dequantization kernel writes a 16-bit copy that the matmul reads back (bitsandbytes, the GPTQ
- * PyTorch path); 'fused': the matmul reads the packed weights (exllama/Marlin/AWQ kernels).
+ * separate dequantization kernel writes a 16-bit copy that the matmul reads back (bitsandbytes); 'pytorch':
+ * auto-gptq's PyTorch path rebuilds it in a chain of elementwise calls and autograd keeps it for backward;
+ * 'fused': the matmul reads the packed weights (Triton/exllama/Marlin/AWQ kernels).
  */
-export type DequantPath = 'none' | 'unfused' | 'fused';
+export type DequantPath = 'none' | 'unfused' | 'pytorch' | 'fused';
 
 /** What one optimizer step of a training run depends on, per GPU. */
 export interface StepSetup {
@@ -161,6 +177,11 @@ export function stepTime(s: StepSetup, k: FittedConstants): StepTime {
  * matmul itself, so the weight-streaming floor already counts them.
  */
 function dequantSecondsPerMicroBatch(s: StepSetup, bytesPerSecond: number): number {
+  if (s.dequant === 'pytorch') {
+    // Rebuilt in the forward and the recompute; backward reads the kept fp16 weight once more.
+    const forwards = s.gradientCheckpointing ? 2 : 1;
+    return (s.linearParams * (forwards * GPTQ_PYTORCH_BYTES_PER_WEIGHT + 2)) / bytesPerSecond;
+  }
   if (s.dequant !== 'unfused') return 0;
   const passes = s.gradientCheckpointing ? 3 : 2;
   return (passes * s.linearParams * (s.weightBits / 8 + 4)) / bytesPerSecond;
@@ -168,13 +189,16 @@ function dequantSecondsPerMicroBatch(s: StepSetup, bytesPerSecond: number): numb
 
 /**
  * CPU time to launch one micro-batch's kernels: layers × (forward + backward ≈ 2 forwards + recompute)
- * × ops per layer (base layer, + 5 per LoRA Linear, + 1 per unfused quantized Linear) × fitted seconds per op.
+ * × ops per layer (base layer, + 5 per LoRA Linear, + 1 per unfused quantized Linear) × fitted seconds per op,
+ * and the GPTQ PyTorch path's rebuild calls in each forward pass.
  */
 function dispatchSecondsPerMicroBatch(s: StepSetup, k: FittedConstants): number {
   const passes = 3 + (s.gradientCheckpointing ? 1 : 0);
   const quantOps = s.dequant === 'unfused' ? OPS_PER_QUANT_LINEAR * linearsPerLayer(s.model) : 0;
   const ops = opsPerLayerForward(s.model) + OPS_PER_LORA_LINEAR * s.loraLinearsPerLayer + quantOps;
-  return s.model.layers * passes * ops * k.dispatchSecondsPerOp;
+  const forwards = 1 + (s.gradientCheckpointing ? 1 : 0);
+  const rebuildOps = s.dequant === 'pytorch' ? forwards * OPS_PER_GPTQ_PYTORCH_LINEAR * linearsPerLayer(s.model) : 0;
+  return s.model.layers * (passes * ops + rebuildOps) * k.dispatchSecondsPerOp;
 }
 
 /** How the trainable weights of a sharded run are wrapped: what sets the number of FSDP collective calls. */

@@ -163,12 +163,13 @@ export function estimateTrainingSpeed(
 }
 
 /**
- * bitsandbytes and GPTQ's PyTorch path (quantBackend 'dequant') dequantize in a kernel of their own before
- * each matmul, and so does auto-gptq cuda-old on a training micro-batch (128 rows or more, speed-quant.ts
- * CUDA_OLD_SWITCH_ROWS); ExLlama, Marlin and AWQ kernels read the packed weights in the matmul.
+ * bitsandbytes dequantizes in a kernel of its own before each matmul; GPTQ's PyTorch path (quantBackend
+ * 'dequant', and auto-gptq cuda-old on a training micro-batch of 128 rows or more, speed-quant.ts
+ * CUDA_OLD_SWITCH_ROWS) rebuilds the weight in PyTorch calls; Triton, ExLlama, Marlin and AWQ kernels read the
+ * packed weights in the matmul.
  */
 function dequantPath(config: SpeedConfig, adapter: boolean, bits: number): DequantPath {
   if (!adapter || bits >= 16) return 'none';
   if (config.quant === 'bnb') return 'unfused';
-  return config.quantBackend === 'dequant' || config.quantBackend === 'cuda-old' ? 'unfused' : 'fused';
+  return config.quantBackend === 'dequant' || config.quantBackend === 'cuda-old' ? 'pytorch' : 'fused';
 }
