@@ -43,6 +43,25 @@ export async function browserSection(
   return figures;
 }
 
+/** Input-to-paint per page alone, on an empty log: `npm run bench -- --only pages`. */
+export async function pagesSection(root: string, dir: string, quick: boolean): Promise<Figure[]> {
+  const browser = await launchChromium();
+  try {
+    const seeded = path.join(dir, 'pages.db');
+    appWithRuns(dir, 0, 'pages.db').close();
+    const server = await startCardwiseServer(root, seeded);
+    try {
+      return await pageFigures(browser, server, quick);
+    } finally {
+      await server.stop();
+    }
+  } catch (error) {
+    return [failed('input-to-paint per page', error)];
+  } finally {
+    await browser.close();
+  }
+}
+
 /**
  * The Runs page alone at 100k runs (and 1M without `--quick`): its runs:flags and runs:ledger calls
  * over HTTP and its actions in Chromium. `npm run bench -- --only runs-page` runs just this.

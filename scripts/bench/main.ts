@@ -6,6 +6,7 @@
  *   npm run bench -- --quick           fewer samples, smaller logs: a few minutes on 2 cores
  *   npm run bench -- --only in-process,growth,calibration,store,cli,http,browser,bundle
  *   npm run bench -- --only runs-page  the Runs page of the browser section alone (100k; 1M without --quick)
+ *   npm run bench -- --only pages      input-to-paint per page of the browser section alone
  *   npm run bench -- --save            also writes docs/perf/bench.json and docs/perf/bench.md
  *                                      (npm run bench:plot turns bench.json into docs/perf/growth.svg)
  *
@@ -17,7 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { format, resolveConfig } from 'prettier';
-import { browserSection, runsPageSection } from './browser-section';
+import { browserSection, pagesSection, runsPageSection } from './browser-section';
 import { bundleFigures } from './bundle';
 import { cliEstimateFigures } from './cli';
 import { describeMachine, formatReport, type Curve, type Figure } from './figures';
@@ -28,8 +29,8 @@ import { storeFigures } from './store-figures';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SECTIONS = ['in-process', 'growth', 'calibration', 'store', 'cli', 'http', 'browser', 'bundle'] as const;
-/** Parts of a section that `--only` can ask for alone (runs-page: the Runs page of the browser section). */
-const PARTS = ['runs-page'] as const;
+/** Parts of a section that `--only` can ask for alone: the Runs page, or input-to-paint per page, of the browser section. */
+const PARTS = ['runs-page', 'pages'] as const;
 type Section = (typeof SECTIONS)[number] | (typeof PARTS)[number];
 
 const USAGE = `npm run bench -- [--quick] [--save] [--only ${[...SECTIONS, ...PARTS].join(',')}]`;
@@ -103,7 +104,14 @@ try {
       figures.push(...storeFigures(n, quick));
     }
   }
-  if (only.has('cli') || only.has('http') || only.has('browser') || only.has('runs-page') || only.has('bundle'))
+  if (
+    only.has('cli') ||
+    only.has('http') ||
+    only.has('browser') ||
+    only.has('runs-page') ||
+    only.has('pages') ||
+    only.has('bundle')
+  )
     ensureBuilt();
   if (only.has('cli')) {
     log('CLI start');
@@ -120,6 +128,10 @@ try {
   if (only.has('runs-page') && !only.has('browser')) {
     log('browser: the Runs page alone');
     figures.push(...(await runsPageSection(root, dir, quick, log)));
+  }
+  if (only.has('pages') && !only.has('browser')) {
+    log('browser: input-to-paint per page alone');
+    figures.push(...(await pagesSection(root, dir, quick)));
   }
   if (only.has('bundle')) {
     log('bundle: the renderer a first load fetches');
