@@ -10,7 +10,7 @@ import { errorMessage } from './lib/messages';
 import { channelKey, invalidateChannels, queryClient, send, useChannel } from './lib/queries';
 import { pageHref, useHashRoute } from './lib/use-hash-route';
 import { requestRunsAction } from './pages/runs/runs-actions';
-import { PAGES, pageOf } from './routes';
+import { PAGES, pageOf, preloadPages } from './routes';
 
 let nextErrorId = 1;
 
@@ -26,6 +26,12 @@ export function App() {
   const [marker, setMarker] = useState<{ page: string; state: PageState }>({ page: page.id, state: 'loading' });
   const pageState = marker.page === page.id ? marker.state : 'loading';
   const content = useRef<HTMLElement>(null);
+  const preloaded = useRef(false);
+  useEffect(() => {
+    if (pageState !== 'ready' || preloaded.current) return;
+    preloaded.current = true;
+    preloadPages();
+  }, [pageState]);
 
   const reportError = useCallback((error: unknown) => {
     const message = errorMessage(error);

@@ -16,25 +16,26 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath, args: [...CHROMIUM_FLAGS] });
 }
 
-/** Durations of the input-to-paint measures taken so far. */
-function measures(page: Page): Promise<number[]> {
-  return page.evaluate(
-    (name) => performance.getEntriesByName(name, 'measure').map((entry) => entry.duration),
-    PERF_MARKS.inputToPaint,
-  );
-}
-
-/** Does `act` and returns its input-to-paint, ms (the renderer's own measure). */
+/**
+ * Does `act` and returns its input-to-paint, ms (the renderer's own measure): the first measure that
+ * starts after `act` began. Counting measures instead read the one an earlier input left just after
+ * its step ended (the "Plan this" click's page switch was taken for Plan's first keystroke).
+ */
 async function inputToPaint(page: Page, act: () => Promise<unknown>): Promise<number> {
-  const before = (await measures(page)).length;
+  const since = await page.evaluate(() => performance.now());
   await act();
-  await page.waitForFunction(
-    ([name, count]) => performance.getEntriesByName(name as string, 'measure').length > (count as number),
-    [PERF_MARKS.inputToPaint, before] as const,
+  const measured = await page.waitForFunction(
+    ([name, from]) => {
+      const entry = performance
+        .getEntriesByName(name as string, 'measure')
+        .find((e) => e.startTime >= (from as number));
+      return entry ? { ms: entry.duration } : null;
+    },
+    [PERF_MARKS.inputToPaint, since] as const,
     // Generous for a 1M-run log; an input whose result never repaints is reported, not waited on.
     { timeout: 30_000 },
   );
-  return (await measures(page)).at(-1)!;
+  return ((await measured.jsonValue()) as { ms: number }).ms;
 }
 
 async function openPage(page: Page, server: Server, route: string): Promise<void> {
