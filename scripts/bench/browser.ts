@@ -129,6 +129,9 @@ export async function pageFigures(browser: Browser, server: Server, quick: boole
   };
   try {
     await openPage(page, server, '');
+    // As a person reads the page before typing: the other pages' chunks, fetched once it is ready
+    // (routes.ts preloadPages), are in before the first input.
+    await page.waitForLoadState('networkidle');
     // A value not typed before each time (as on every page): an answer asked once is painted from the
     // query cache in the input's own frame, leaves no measure, and the step would wait for one.
     await measure('Estimate page: batch size typed → result painted', (i) =>
