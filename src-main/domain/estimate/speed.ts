@@ -71,7 +71,7 @@ export function estimateSpeed(
 
 /**
  * estimateSpeed of an input resolved already (resolveInput): a ranking asks one input's speed on every card
- * and resolves it once, not per card (a tenth of a ranking's time at 1,000 cards).
+ * and resolves it once, not per card (a CPU profile of a ranking at 1,000 cards put a tenth of its time there).
  */
 export function estimateResolvedSpeed(
   config: SpeedConfig,
