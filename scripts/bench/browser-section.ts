@@ -28,14 +28,7 @@ export async function browserSection(
         failed('cold start to first paint', e),
       ])),
     );
-    const server = await startCardwiseServer(root, seeded);
-    try {
-      figures.push(
-        ...(await pageFigures(browser, server, quick).catch((e: unknown) => [failed('input-to-paint per page', e)])),
-      );
-    } finally {
-      await server.stop();
-    }
+    figures.push(...(await pagesOn(browser, root, seeded, quick)));
     figures.push(...(await runsPageWith(browser, root, dir, quick, log)));
   } finally {
     await browser.close();
@@ -49,7 +42,16 @@ export async function pagesSection(root: string, dir: string, quick: boolean): P
   try {
     const seeded = path.join(dir, 'pages.db');
     appWithRuns(dir, 0, 'pages.db').close();
-    const server = await startCardwiseServer(root, seeded);
+    return await pagesOn(browser, root, seeded, quick);
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Input-to-paint per page on a server of the store at `dbPath`; a failure is reported as a figure. */
+async function pagesOn(browser: Browser, root: string, dbPath: string, quick: boolean): Promise<Figure[]> {
+  try {
+    const server = await startCardwiseServer(root, dbPath);
     try {
       return await pageFigures(browser, server, quick);
     } finally {
@@ -57,8 +59,6 @@ export async function pagesSection(root: string, dir: string, quick: boolean): P
     }
   } catch (error) {
     return [failed('input-to-paint per page', error)];
-  } finally {
-    await browser.close();
   }
 }
 
