@@ -26,11 +26,9 @@ export function App() {
   const [marker, setMarker] = useState<{ page: string; state: PageState }>({ page: page.id, state: 'loading' });
   const pageState = marker.page === page.id ? marker.state : 'loading';
   const content = useRef<HTMLElement>(null);
-  const preloaded = useRef(false);
+  // The other pages' chunks, once this one is on screen.
   useEffect(() => {
-    if (pageState !== 'ready' || preloaded.current) return;
-    preloaded.current = true;
-    preloadPages();
+    if (pageState === 'ready') preloadPages();
   }, [pageState]);
 
   const reportError = useCallback((error: unknown) => {

@@ -31,4 +31,14 @@ describe('lazyPage', () => {
     await page.load();
     expect(fetches).toBe(1);
   });
+
+  it('asks again for a chunk whose download failed', async () => {
+    let fetches = 0;
+    const page = lazyPage('x', 'nav.x', () =>
+      ++fetches === 1 ? Promise.reject(new Error('offline')) : Promise.resolve(Loaded),
+    );
+    await expect(page.load()).rejects.toThrow('offline');
+    await expect(page.load()).resolves.toEqual({ default: Loaded });
+    expect(fetches).toBe(2);
+  });
 });

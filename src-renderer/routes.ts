@@ -10,15 +10,24 @@ export interface PageDef {
   load: () => Promise<{ default: ComponentType }>;
 }
 
-/** A page whose chunk `load` fetches; React.lazy and main.tsx share the one download. */
+/**
+ * A page whose chunk `load` fetches; React.lazy, main.tsx and preloadPages share the one download. A download
+ * that failed is forgotten, so the next ask (opening the page) tries again and shows its own failure.
+ */
 export function lazyPage(id: string, labelKey: string, fetchChunk: () => Promise<ComponentType>): PageDef {
   let loading: Promise<{ default: ComponentType }> | undefined;
   let loaded: ComponentType | undefined;
   const load = () =>
-    (loading ??= fetchChunk().then((component) => {
-      loaded = component;
-      return { default: component };
-    }));
+    (loading ??= fetchChunk().then(
+      (component) => {
+        loaded = component;
+        return { default: component };
+      },
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
   const Lazy = lazy(load);
   // A page whose chunk is in renders at once. Through React.lazy its first render suspends even then,
   // and React 19 reveals a boundary no sooner than 300 ms after its fallback showed (react-dom's
@@ -52,13 +61,17 @@ export function pageOf(route: string): PageDef {
   return PAGES.find((p) => p.id === route) ?? PAGES[0]!;
 }
 
+let preloading = false;
+
 /**
- * Every page's chunk, fetched when the window is next idle: called once the first page is ready, so
- * its paint never waits on them and a page opened later renders without suspending.
+ * Every page's chunk, fetched once, when the window is next idle: called when a page is ready, so the
+ * first paint never waits on them and a page opened later renders without suspending.
  */
 export function preloadPages(): void {
+  if (preloading) return;
+  preloading = true;
   const fetchAll = () => {
-    // A chunk that fails here is asked again when its page opens, which shows the failure.
+    // A chunk that fails here is asked again when its page opens (lazyPage), which shows the failure.
     for (const p of PAGES) p.load().catch(() => undefined);
   };
   if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(fetchAll, { timeout: 2000 });

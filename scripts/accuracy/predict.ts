@@ -3,12 +3,12 @@ import type { FittedConstants } from '../../src-main/domain/estimate/fitted';
 import { estimateMemory } from '../../src-main/domain/estimate/memory';
 import type { MemoryEstimate } from '../../src-main/domain/estimate/input';
 import { bytesOnMeter } from '../../src-main/domain/estimate/meter';
-import { estimateSpeed } from '../../src-main/domain/estimate/speed';
+import { estimateResolvedSpeed } from '../../src-main/domain/estimate/speed';
 import type { OomRow, ScoredRow } from './rows';
 
 /**
  * The estimator as `cardwise estimate --input` runs it without calibration (handlers/estimate.ts):
- * estimateMemory on the input, then estimateSpeed on the resolved input, model and trainable parameters
+ * estimateMemory on the input, then estimateResolvedSpeed on the resolved input, model and trainable parameters
  * of that estimate. Only the fitted constants differ between folds.
  */
 export class Predictor {
@@ -27,7 +27,7 @@ export class Predictor {
     }
     if (!row.card) throw new Error(`${row.key}: a speed row needs its card`);
     const memory = this.memoryOf(row.run.id, config);
-    const speed = estimateSpeed(memory.resolvedInput, memory.model, row.card, {
+    const speed = estimateResolvedSpeed(memory.resolvedInput, memory.model, row.card, {
       trainableParams: memory.trainableParams,
       constants,
     });

@@ -126,7 +126,7 @@ export async function pageFigures(browser: Browser, server: Server, quick: boole
     {
       prepare,
       target = '≤ 50 ms (issues 13, 16)',
-    }: { prepare?: (i: number) => Promise<unknown>; target?: string } = {},
+    }: { prepare?: (i: number) => Promise<unknown>; target?: string | null } = {},
   ) => {
     try {
       const times: number[] = [];
@@ -173,7 +173,7 @@ export async function pageFigures(browser: Browser, server: Server, quick: boole
           await page.getByLabel('Dataset tokens (per epoch)').fill(`${51 + repeats + i}m`);
           await page.locator('.compare-results[data-state="ready"]').waitFor();
         },
-        target: '',
+        target: null,
       },
     );
     // Setup hours not asked before (a cached answer would skip "computing" and leave no mark to read):

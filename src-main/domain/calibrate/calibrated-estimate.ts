@@ -3,7 +3,7 @@ import type { CardFit, EstimateInput, MemoryEstimate } from '../estimate/input';
 import { DEFAULT_HEADROOM_FRACTION, estimateMemory, usableBytes } from '../estimate/memory';
 import { fitSolver } from '../estimate/solve';
 import { memoryInterval, type MemoryInterval } from '../estimate/memory-interval';
-import { estimateSpeed, type InferenceSpeed, type TrainingSpeed } from '../estimate/speed';
+import { estimateResolvedSpeed, type InferenceSpeed, type TrainingSpeed } from '../estimate/speed';
 import { GIB } from '../estimate/units';
 import { fitVerdict, type Verdict } from '../estimate/verdict';
 import { calibrate } from './calibrate';
@@ -199,7 +199,7 @@ export function calibratedEstimate(
   });
 
   const speed = card
-    ? estimateSpeed(estimate.resolvedInput, estimate.model, card, { trainableParams: estimate.trainableParams })
+    ? estimateResolvedSpeed(estimate.resolvedInput, estimate.model, card, { trainableParams: estimate.trainableParams })
     : undefined;
   const result: CalibratedEstimate = {
     ...estimate,

@@ -1,7 +1,7 @@
 import type { Card, ModelPreset } from '../catalog';
 import type { EstimateInput } from '../estimate/input';
 import { estimateMemory } from '../estimate/memory';
-import { estimateSpeed } from '../estimate/speed';
+import { estimateResolvedSpeed } from '../estimate/speed';
 import type { ThroughputKind } from './types';
 
 /** What the raw estimator says about one run's configuration on its card. */
@@ -21,7 +21,7 @@ export function predictRun(
   presets: ModelPreset[],
 ): RunPrediction {
   const memory = estimateMemory(run.config, { presets, cards: [] });
-  const speed = estimateSpeed(memory.resolvedInput, memory.model, run.card, {
+  const speed = estimateResolvedSpeed(memory.resolvedInput, memory.model, run.card, {
     trainableParams: memory.trainableParams,
   });
   let tokensPerSecond: number;

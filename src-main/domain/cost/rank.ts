@@ -2,7 +2,6 @@ import type { Billing, Card, Currency, ModelPreset, Offer } from '../catalog';
 import type { EstimateInput, MemoryEstimate } from '../estimate/input';
 import { DEFAULT_HEADROOM_FRACTION, estimateMemory } from '../estimate/memory';
 import { estimateResolvedSpeed, type InferenceSpeed, type TrainingSpeed } from '../estimate/speed';
-import { resolveInput } from '../estimate/resolve-input';
 import { fmt } from '../estimate/speed-flops';
 import { GIB } from '../estimate/units';
 import { msg, type Message } from '../messages';
@@ -176,8 +175,6 @@ export function rankCandidates(
       { presets: ctx.presets, cards: ctx.cards, headroomFraction },
     );
     const fitsByCard = new Map(memory.fits.map((fit) => [fit.card, fit]));
-    // Resolved as estimateSpeed would, once for every card of this GPU count.
-    const speedConfig = resolveInput(memory.resolvedInput).resolved;
     if (gpus === gpuCounts[0]) assumptions.push(...memory.assumptions);
     for (const card of ctx.cards) {
       const fit = fitsByCard.get(card.id);
@@ -202,7 +199,7 @@ export function rankCandidates(
         excluded.push({ card: card.id, gpus, reason: msg('rank.excluded.noOffer', { currency, count: gpus }) });
         continue;
       }
-      const speed = estimateResolvedSpeed(speedConfig, memory.model, card, {
+      const speed = estimateResolvedSpeed(memory.resolvedInput, memory.model, card, {
         tokensPerSample,
         trainableParams: memory.trainableParams,
       });

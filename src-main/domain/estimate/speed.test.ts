@@ -3,7 +3,8 @@ import { readDataFile } from '../../../scripts/data-files';
 import type { Card, ModelPreset } from '../catalog';
 import type { EstimateInput } from './input';
 import { estimateMemory } from './memory';
-import { estimateSpeed, type InferenceSpeed, type TrainingSpeed } from './speed';
+import { estimateResolvedSpeed, estimateSpeed, type InferenceSpeed, type TrainingSpeed } from './speed';
+import { resolveInput } from './resolve-input';
 import { memoryClass } from './speed-constants';
 import { trainingFlopsPerToken } from './speed-flops';
 import { english } from '../messages';
@@ -27,6 +28,28 @@ function speedOf(input: EstimateInput, cardId: string, tokensPerSample?: number)
 const train = (input: EstimateInput, cardId: string, tokensPerSample?: number) =>
   speedOf(input, cardId, tokensPerSample) as TrainingSpeed;
 const infer = (input: EstimateInput, cardId: string) => speedOf(input, cardId) as InferenceSpeed;
+
+describe('estimateResolvedSpeed', () => {
+  // What lets a ranking, the calibration and the accuracy harness skip estimateSpeed's own resolution.
+  const inputs: EstimateInput[] = [
+    { model: 'llama-3.1-8b', method: 'lora', batchSize: 4, seqLen: 2048 },
+    { model: 'llama-3.1-8b', method: 'qlora', precision: 'int4' },
+    { model: 'llama-3.1-8b', method: 'full', gpus: 8, sharding: 'fsdp' },
+    { model: 'llama-3.1-8b', method: 'inference', precision: 'int4', quant: 'awq' },
+    { model: 'llama-3.1-8b', method: 'inference', precision: 'bf16', quant: 'none', inferenceRuntime: 'eager' },
+  ];
+  it.each(inputs)(
+    "a memory estimate's resolved input resolves to itself, and its speed is estimateSpeed's: %j",
+    (input) => {
+      const memory = estimateMemory(input, { presets, cards });
+      expect(resolveInput(memory.resolvedInput).resolved).toEqual(memory.resolvedInput);
+      const opts = { trainableParams: memory.trainableParams };
+      expect(estimateResolvedSpeed(memory.resolvedInput, memory.model, card('rtx-4090'), opts)).toEqual(
+        estimateSpeed(memory.resolvedInput, memory.model, card('rtx-4090'), opts),
+      );
+    },
+  );
+});
 
 describe('training FLOPs per token', () => {
   const model = estimateMemory(

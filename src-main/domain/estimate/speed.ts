@@ -70,8 +70,9 @@ export function estimateSpeed(
 }
 
 /**
- * estimateSpeed of an input resolved already (resolveInput): a ranking asks one input's speed on every card
- * and resolves it once, not per card (a CPU profile of a ranking at 1,000 cards put a tenth of its time there).
+ * estimateSpeed of an input resolved already: a memory estimate's `resolvedInput`, which resolving again gives
+ * back unchanged (speed.test.ts). A ranking asks its speed on every card, and resolving it per card was a tenth
+ * of a ranking's time at 1,000 cards in a CPU profile.
  */
 export function estimateResolvedSpeed(
   config: SpeedConfig,
