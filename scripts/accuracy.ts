@@ -10,6 +10,7 @@
 import { FITTED, FOLDS } from '../src-main/domain/estimate/fitted-constants';
 import { HEADLINE, expressible, isDecode, isTrainingMemory, isTrainingSpeed, regimes } from './accuracy/categories';
 import { leaveOneSourceOut, scoreAll, scoreStoredFolds } from './accuracy/folds';
+import { fitConstants, type Weighing } from './accuracy/fit';
 import { Predictor } from './accuracy/predict';
 import { comparisonTable, oomLine, perSourceTable, table } from './accuracy/report';
 import { loadDataset } from './accuracy/rows';
@@ -40,19 +41,29 @@ const data = trainOnly ? { ...loaded, rows: loaded.rows.filter((r) => r.quantity
 const predictor = new Predictor(data.presets);
 // --stored-folds scores each source with the fold constants fitted-constants.ts holds (the same fit, written by
 // npm run fit:constants) instead of refitting them: minutes faster, valid while that module is fresh.
+// --row-median refits every fold, and the in-sample constants, with the median over rows as every constant's
+// objective (scripts/accuracy/fit.ts, Weighing): the fit before training-speed constants weighed each source once.
+const rowMedian = process.argv.includes('--row-median');
+if (rowMedian && process.argv.includes('--stored-folds')) throw new Error('--row-median refits: drop --stored-folds');
+const weighing: Weighing = rowMedian ? 'rows' : 'sources';
 const heldOut = process.argv.includes('--stored-folds')
   ? scoreStoredFolds(data, predictor, FOLDS)
-  : leaveOneSourceOut(data, predictor, (fold, i, n) =>
-      process.stderr.write(`\rfold ${i + 1}/${n} (${((performance.now() - started) / 1000).toFixed(0)} s)   `),
+  : leaveOneSourceOut(
+      data,
+      predictor,
+      (fold, i, n) =>
+        process.stderr.write(`\rfold ${i + 1}/${n} (${((performance.now() - started) / 1000).toFixed(0)} s)   `),
+      weighing,
     );
 process.stderr.write('\n');
-const inSample = scoreAll(data, predictor, FITTED);
+const inSample = scoreAll(data, predictor, rowMedian ? fitConstants(data.rows, predictor, 'rows').constants : FITTED);
 
 console.log(
   `# Estimator accuracy on published measurements (data/reference-runs.json)\n\n` +
     `${data.rows.length} numbers from ${new Set(data.rows.map((r) => r.group)).size} sources, ${data.oom.length} OOM runs; ` +
     `${heldOut.folds.length} leave-one-source-out folds. error = estimate ÷ measured − 1; memory on the meter each row was read on.\n` +
-    `Held-out columns are the accuracy figures; in-sample columns use the shipped constants, fitted on every row.`,
+    `Held-out columns are the accuracy figures; in-sample columns use the shipped constants, fitted on every row.` +
+    (rowMedian ? `\n--row-median: every constant fitted on the median over rows, in the folds and in-sample.` : ''),
 );
 section(
   'Headline (held out by source | in-sample)',

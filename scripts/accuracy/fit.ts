@@ -1,6 +1,7 @@
 import { BOUNDS, type FittedConstantName, type FittedConstants } from '../../src-main/domain/estimate/fitted';
 import type { Predictor } from './predict';
 import type { ScoredRow } from './rows';
+import { quantile } from './stats';
 
 /** One fitted constant: its value and what informed it. */
 export interface ConstantFit {
@@ -20,11 +21,33 @@ const GRID_POINTS = 41;
 const REFINE_STEPS = 24;
 const ROUNDS = 3;
 
-/** Median of |ln(estimate ÷ measured)| over rows: the fit's objective (robust, symmetric in over/under). */
-function objective(rows: ScoredRow[], predictor: Predictor, k: FittedConstants): number {
-  const errors = rows.map((r) => Math.abs(Math.log(predictor.predict(r, k) / r.measured))).sort((a, b) => a - b);
-  const mid = Math.floor(errors.length / 2);
-  return errors.length % 2 ? (errors[mid] as number) : ((errors[mid - 1] as number) + (errors[mid] as number)) / 2;
+/**
+ * How the objective weighs rows: 'sources' as described at `objective`, 'rows' the median over rows for every
+ * constant (the fit before the per-source objective; `npm run accuracy -- --row-median` scores it held out).
+ */
+export type Weighing = 'sources' | 'rows';
+
+const median = (values: number[]) =>
+  quantile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
+
+/**
+ * The fit's objective: the median of |ln(estimate ÷ measured)| over rows (robust, symmetric in over/under).
+ * Constants that only training-speed rows inform take the mean over sources of each source's median instead, so
+ * every source counts once: their sources disagree on the per-micro-batch overhead by up to 4× (the Qwen README
+ * and PEFT's method comparison against fms-acceleration's padding-free runs), and a median over rows lets the
+ * largest table decide alone. Memory and decode keep the row median: there, sources of one or two rows would
+ * otherwise weigh as much as a table of a hundred.
+ */
+function objective(rows: ScoredRow[], predictor: Predictor, k: FittedConstants, weighing: Weighing): number {
+  const error = (r: ScoredRow) => Math.abs(Math.log(predictor.predict(r, k) / r.measured));
+  if (weighing === 'rows' || !rows.every((r) => r.quantity === 'train')) return median(rows.map(error));
+  const bySource = new Map<string, number[]>();
+  for (const r of rows) bySource.set(r.group, [...(bySource.get(r.group) ?? []), error(r)]);
+  const medians = [...bySource.values()].map(median);
+  return medians.reduce((sum, m) => sum + m, 0) / medians.length;
 }
 
 /** The rows whose estimate moves when `name` goes from its lower to its upper bound. */
@@ -79,7 +102,11 @@ function round3(x: number): number {
  * minimizes the median |log error| of the rows it informs, within its plausibility bounds, three rounds.
  * A constant no row informs keeps its prior. Deterministic: the same rows give the same constants.
  */
-export function fitConstants(rows: ScoredRow[], predictor: Predictor): { constants: FittedConstants; fit: Fit } {
+export function fitConstants(
+  rows: ScoredRow[],
+  predictor: Predictor,
+  weighing: Weighing = 'sources',
+): { constants: FittedConstants; fit: Fit } {
   const k = Object.fromEntries(NAMES.map((n) => [n, BOUNDS[n].prior])) as unknown as FittedConstants;
   const informed = new Map<FittedConstantName, ScoredRow[]>();
   for (let round = 0; round < ROUNDS; round++) {
@@ -91,7 +118,7 @@ export function fitConstants(rows: ScoredRow[], predictor: Predictor): { constan
         continue;
       }
       const { min, max } = BOUNDS[name];
-      k[name] = round3(minimize((x) => objective(own, predictor, { ...k, [name]: x }), min, max));
+      k[name] = round3(minimize((x) => objective(own, predictor, { ...k, [name]: x }, weighing), min, max));
     }
   }
   const fit = Object.fromEntries(

@@ -1,5 +1,5 @@
 import type { FittedConstants } from '../../src-main/domain/estimate/fitted';
-import { fitConstants, type Fit } from './fit';
+import { fitConstants, type Fit, type Weighing } from './fit';
 import type { Predictor } from './predict';
 import type { Dataset, OomRow, ScoredRow } from './rows';
 
@@ -37,6 +37,7 @@ export function leaveOneSourceOut(
   data: Dataset,
   predictor: Predictor,
   onFold: (fold: Fold, index: number, total: number) => void = () => {},
+  weighing: Weighing = 'sources',
 ): { folds: Fold[]; scored: Scored[]; oom: OomVerdict[] } {
   const groups = groupsOf(data);
   const folds: Fold[] = [];
@@ -44,7 +45,7 @@ export function leaveOneSourceOut(
   const oom: OomVerdict[] = [];
   groups.forEach((heldOut, index) => {
     const training = data.rows.filter((r) => r.group !== heldOut);
-    const { constants, fit } = fitConstants(training, predictor);
+    const { constants, fit } = fitConstants(training, predictor, weighing);
     const fold = { heldOut, constants, fit };
     folds.push(fold);
     for (const row of data.rows.filter((r) => r.group === heldOut)) scored.push(score(row, predictor, constants));

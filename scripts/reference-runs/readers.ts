@@ -9,6 +9,7 @@ import { readAutoGptqReadme, readOptimum, readOptimumBenchmark } from './read-op
 import { readFeasibility, readPeft } from './read-feasibility';
 import { readHfPerfGuide } from './read-hf-perf';
 import { readQwenReadme } from './read-qwen';
+import { readPeftComparison } from './read-peft-comparison';
 import { readAutoAwq, readBloomInference, readExllama, readGptFast, readServing } from './read-engines';
 
 /** What a source's reader settles beyond the generic rules of build.ts. */
@@ -115,6 +116,13 @@ export const SOURCES: SourceSpec[] = [
     family: () => 'peft-accelerate',
     kind: () => null,
     scope: () => null,
+  },
+  {
+    source: /^huggingface\/peft method_comparison /,
+    read: readPeftComparison,
+    family: () => 'pytorch-loop',
+    kind: training,
+    scope: perGpuOrUnknown,
   },
   {
     source: /^transformers docs 'Efficient Training on a Single GPU'/,

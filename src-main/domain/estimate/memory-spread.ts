@@ -3,7 +3,7 @@ import type { MemorySpread } from './memory-interval';
 
 /**
  * Held-out signed memory errors (estimate ÷ measured − 1), leave-one-source-out with the stored folds of
- * fitted-constants.ts (24 folds); the estimate's interval is [estimate ÷ (1 + p90), estimate ÷ (1 + p10)]:
+ * fitted-constants.ts (25 folds); the estimate's interval is [estimate ÷ (1 + p90), estimate ÷ (1 + p10)]:
  *
  * method                    rows  srcs  p10 signed  p90 signed
  * inference                  123     5      -23.5%       20.0%
