@@ -202,7 +202,7 @@ describe('calibration from a logged run (the loop the run log exists for)', () =
     '--model',
     'llama-2-7b',
     '--method',
-    'full',
+    'qlora',
     '--optimizer',
     'adamw-8bit',
     '--batch',
@@ -216,7 +216,7 @@ describe('calibration from a logged run (the loop the run log exists for)', () =
     '--model',
     'llama-2-7b',
     '--method',
-    'full',
+    'qlora',
     '--optimizer',
     'adamw-8bit',
     '--batch',
@@ -233,9 +233,9 @@ describe('calibration from a logged run (the loop the run log exists for)', () =
     const before = runCliJson(db, ['estimate', ...target]) as Speedy;
     const raw = runCliJson(db, ['estimate', ...similar, '--gpu', 'a100-80gb', '--no-calibration']) as Speedy;
     expect(raw.calibration).toBeUndefined();
-    // Each run reached 70% of the raw speed estimate for its own config (training speed of full fine-tuning:
-    // a group the held-out table keeps on, src-main/domain/calibrate/validated.ts).
-    expect(CALIBRATION_VALIDATION.groups['train full']?.on ?? true).toBe(true);
+    // Each run reached 70% of the raw speed estimate for its own config (training speed of QLoRA: a group the
+    // held-out table keeps on, src-main/domain/calibrate/validated.ts).
+    expect(CALIBRATION_VALIDATION.groups['train qlora']?.on ?? true).toBe(true);
     const tokensPerSecond = (0.7 * raw.speed!.tokensPerSecond).toFixed(1);
     const log = (notes: string) =>
       runCliJson(db, [

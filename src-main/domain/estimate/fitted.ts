@@ -30,6 +30,13 @@ export interface FittedConstants {
   compileSpeedup: number;
   /** CPU time eager PyTorch spends dispatching one operator call of a training step, seconds (speed-step.ts). */
   dispatchSecondsPerOp: number;
+  /**
+   * Share of the shorter of a micro-batch's GPU time and its CPU dispatch time that does not overlap the longer
+   * (speed-step.ts): 0 when the CPU always runs ahead of the GPU, 1 when each waits for the other.
+   */
+  overheadExposedShare: number;
+  /** Time of one FSDP unit hook call on one GPU (NO_SHARD: hooks and a one-rank all-reduce), seconds (speed-step.ts). */
+  fsdpHookSeconds: number;
   /** Exposed time of one FSDP collective call of a training step (hooks, launch, rate limiter), seconds (speed-step.ts). */
   fsdpCollectiveSeconds: number;
   /** Share of DRAM bandwidth a training step's weight streaming and dequantization reach (speed-step.ts). */
@@ -94,6 +101,18 @@ export const BOUNDS: Record<FittedConstantName, ConstantBounds> = {
     max: 100e-6,
     prior: 10e-6,
     why: 'CPU time of one eager operator call: microseconds to tens of microseconds (Horace He, "Making Deep Learning Go Brrrr", Overhead)',
+  },
+  overheadExposedShare: {
+    min: 0,
+    max: 1,
+    prior: 0,
+    why: 'a share: 0 = dispatch hidden behind GPU work (the longer of the two), 1 = the two add up (a host sync before every kernel)',
+  },
+  fsdpHookSeconds: {
+    min: 0,
+    max: 2e-3,
+    prior: 0,
+    why: 'Python hooks of one FSDP unit and a one-rank NCCL call: microseconds to a millisecond',
   },
   fsdpCollectiveSeconds: {
     min: 0,

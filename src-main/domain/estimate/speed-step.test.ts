@@ -4,7 +4,14 @@ import type { Card, ModelPreset } from '../catalog';
 import { FITTED } from './fitted-constants';
 import type { ResolvedModel } from './input';
 import { estimateMemory } from './memory';
-import { commSchedule, fsdpCollectiveCalls, opsPerLayerForward, stepTime, type StepSetup } from './speed-step';
+import {
+  commSchedule,
+  fsdpCollectiveCalls,
+  optimizerBytesPerParam,
+  opsPerLayerForward,
+  stepTime,
+  type StepSetup,
+} from './speed-step';
 
 const cards = readDataFile<Card[]>('cards.json');
 const presets = readDataFile<ModelPreset[]>('models.json');
@@ -40,6 +47,7 @@ function setup(over: Partial<StepSetup> = {}): StepSetup {
     linkBytesPerSecond: 200e9,
     offloadSeconds: 0,
     optimizerOnGpu: true,
+    fusedOptimizer: false,
     ...over,
   };
 }
@@ -126,5 +134,45 @@ describe('fsdpCollectiveCalls', () => {
     const without = stepTime(setup({ gpus: 2, sharding: 'fsdp' }), k);
     const withCalls = stepTime(setup({ gpus: 2, sharding: 'fsdp', fsdpCollectiveCalls: 96 }), k);
     expect(withCalls.stepSeconds - without.stepSeconds).toBeCloseTo(0.096, 9);
+  });
+});
+
+describe('one GPU under FSDP', () => {
+  it("adds its units' hook calls, at the one-GPU hook time, to the micro-batch's compute, not to communication", () => {
+    const k = { ...FITTED, fsdpCollectiveSeconds: 5e-3, fsdpHookSeconds: 1e-3 };
+    const plain = stepTime(setup({ sharding: 'fsdp' }), k);
+    const hooked = stepTime(setup({ sharding: 'fsdp', fsdpCollectiveCalls: 96 }), k);
+    expect(hooked.computeSeconds - plain.computeSeconds).toBeCloseTo(0.096, 9);
+    expect(hooked.exposedCommSeconds).toBe(0);
+  });
+});
+
+describe('overlap of CPU dispatch and GPU work', () => {
+  // 64 tokens: the dispatch floor is longer than the matmuls.
+  const short = setup({ tokensPerMicroBatch: 64 });
+
+  it('takes the longer of the two when the share is 0, their sum when it is 1, and part of the shorter between', () => {
+    const at = (share: number) => stepTime(short, { ...FITTED, overheadExposedShare: share });
+    const { gpuSeconds, dispatchSeconds } = at(0);
+    expect(dispatchSeconds).toBeGreaterThan(gpuSeconds);
+    expect(at(0).microBatchSeconds).toBeCloseTo(dispatchSeconds, 12);
+    expect(at(1).microBatchSeconds).toBeCloseTo(dispatchSeconds + gpuSeconds, 12);
+    expect(at(0.25).unoverlappedSeconds).toBeCloseTo(0.25 * gpuSeconds, 12);
+  });
+});
+
+describe('bytes an optimizer step moves per parameter', () => {
+  it("counts torch's foreach AdamW passes: 4 weights + 14 states + 2 gradients (40 B in pure bf16)", () => {
+    expect(optimizerBytesPerParam('adamw', 'bf16', false, false)).toBe(40);
+    expect(optimizerBytesPerParam('adamw', 'fp32', false, false)).toBe(80);
+  });
+
+  it('counts one read and write of each tensor for a fused kernel (14 B in pure bf16)', () => {
+    expect(optimizerBytesPerParam('adamw', 'bf16', false, true)).toBe(14);
+  });
+
+  it('updates the fp32 master with fp32 states and casts it back to the 16-bit weight', () => {
+    // 4 × 4 (master) + 14 × 4 (states) + 2 × 4 (fp32 gradients) + 4 + 2 (cast back).
+    expect(optimizerBytesPerParam('adamw', 'bf16', true, false)).toBe(16 + 56 + 8 + 6);
   });
 });

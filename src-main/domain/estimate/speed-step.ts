@@ -89,7 +89,10 @@ export interface StepSetup {
   trainablePrecision: Precision;
   mixedPrecision: boolean;
   optimizer: Optimizer;
-  /** FSDP collective calls per micro-batch beyond one GPU (fsdpCollectiveCalls), each with a fitted exposed time. */
+  /**
+   * FSDP calls per micro-batch (fsdpCollectiveCalls), each with a fitted time: exposed communication on several
+   * GPUs (fsdpCollectiveSeconds), the units' hooks on one (fsdpHookSeconds, counted as compute).
+   */
   fsdpCollectiveCalls: number;
   /** Bytes/s of the link the collectives run over (speed-scaling.ts). */
   linkBytesPerSecond: number;
@@ -97,6 +100,8 @@ export interface StepSetup {
   offloadSeconds: number;
   /** False when the optimizer steps on the CPU (optimizer offload: speed-offload.ts times it). */
   optimizerOnGpu: boolean;
+  /** The optimizer updates each tensor group in one kernel instead of torch's foreach passes. */
+  fusedOptimizer: boolean;
 }
 
 /** One optimizer step, term by term (seconds, per GPU). */
@@ -111,7 +116,9 @@ export interface StepTime {
   gpuSeconds: number;
   /** CPU time to dispatch one micro-batch's kernels. */
   dispatchSeconds: number;
-  /** One micro-batch: max(GPU time, CPU dispatch floor) + exposed per-micro-batch collectives. */
+  /** The part of the shorter of GPU and dispatch time that does not overlap the longer, per micro-batch. */
+  unoverlappedSeconds: number;
+  /** One micro-batch: max(GPU time, CPU dispatch floor) + what of the shorter is not overlapped + exposed collectives. */
   microBatchSeconds: number;
   optimizerSeconds: number;
   /** Collective time per step that compute did not hide (all micro-batches). */
@@ -126,6 +133,10 @@ export interface StepTime {
  * Time of one optimizer step = Σ over micro-batches of max(GPU time, CPU dispatch floor) + optimizer step
  * + exposed communication (the three regimes of Horace He, "Making Deep Learning Go Brrrr From First
  * Principles", https://horace.io/brrr_intro.html: compute, memory bandwidth, overhead).
+ * - Overlap: the CPU hides its dispatch behind GPU work only while it runs ahead, and a loop that waits on the
+ *   GPU every micro-batch lets it fall behind: HF Trainer reads the loss on the host for its NaN/inf filter
+ *   (transformers Trainer._inner_training_loop, logging_nan_inf_filter, on by default), a plain loop calls
+ *   loss.item(). A fitted share of the shorter of the two adds to the longer.
  * - GPU time: FLOPs at the fitted MFU, or the weights streamed once per pass (forward, two backward reads,
  *   one recompute), whichever is longer, plus dequantization of a quantized base.
  * - CPU floor: eager PyTorch launches every kernel from Python; the GPU idles when its kernels are shorter
@@ -146,11 +157,13 @@ export function stepTime(s: StepSetup, k: FittedConstants): StepTime {
   const gpuSeconds = Math.max(flopSeconds, weightStreamSeconds) + dequantSeconds;
   const dispatchSeconds = dispatchSecondsPerMicroBatch(s, k);
   const comm = commSchedule(s);
+  const alone = s.gpus <= 1;
+  const fsdpSeconds = s.fsdpCollectiveCalls * (alone ? k.fsdpHookSeconds : k.fsdpCollectiveSeconds);
   const exposedPerMicro =
-    Math.max(0, comm.perMicroBatchSeconds - k.commOverlap * gpuSeconds) +
-    s.fsdpCollectiveCalls * k.fsdpCollectiveSeconds;
+    Math.max(0, comm.perMicroBatchSeconds - k.commOverlap * gpuSeconds) + (alone ? 0 : fsdpSeconds);
   const exposedPerStep = Math.max(0, comm.perStepSeconds - k.commOverlap * gpuSeconds);
-  const busy = Math.max(gpuSeconds, dispatchSeconds);
+  const unoverlappedSeconds = k.overheadExposedShare * Math.min(gpuSeconds, dispatchSeconds);
+  const busy = Math.max(gpuSeconds, dispatchSeconds) + unoverlappedSeconds + (alone ? fsdpSeconds : 0);
   const optimizerSeconds = optimizerStepSeconds(s, k);
   const computeSeconds = s.microBatches * busy + optimizerSeconds + s.offloadSeconds;
   const exposedCommSeconds = s.microBatches * exposedPerMicro + exposedPerStep;
@@ -161,6 +174,7 @@ export function stepTime(s: StepSetup, k: FittedConstants): StepTime {
     dequantSeconds,
     gpuSeconds,
     dispatchSeconds,
+    unoverlappedSeconds,
     microBatchSeconds: busy + exposedPerMicro,
     optimizerSeconds,
     exposedCommSeconds,
@@ -222,11 +236,14 @@ export interface FsdpWrapping {
 }
 
 /**
- * FSDP collective calls per micro-batch on more than one GPU (on one GPU FSDP runs NO_SHARD and calls none): each
- * unit all-gathers its weights before the forward and again before the backward, and reduce-scatters its
- * gradients when it holds trainable weights (PyTorch FSDP docs, https://pytorch.org/docs/stable/fsdp.html). Each
- * call runs through FSDP's Python hooks, and limit_all_gathers makes the CPU wait on the all-gather two units
- * back, so per call its time adds to the step however small the buffer.
+ * FSDP calls per micro-batch: each unit all-gathers its weights before the forward and again before the backward,
+ * and reduce-scatters its gradients when it holds trainable weights (PyTorch FSDP docs,
+ * https://pytorch.org/docs/stable/fsdp.html). Each call runs through FSDP's Python hooks, and limit_all_gathers
+ * makes the CPU wait on the all-gather two units back, so per call its time adds to the step however small the
+ * buffer. On one GPU FSDP clamps to NO_SHARD (pytorch/pytorch@39ec502d torch/distributed/fsdp/_init_utils.py,
+ * _init_core_state) but keeps every unit and its hooks, and all-reduces each unit's gradients over the one-rank
+ * group (pytorch/pytorch@3ade90a6 torch/distributed/fsdp/_runtime_utils.py, _reduce_grad_no_shard): the same
+ * calls, without a link.
  */
 export function fsdpCollectiveCalls(w: FsdpWrapping): number {
   const adapters = w.layers * w.loraLinearsPerLayer * 2;
@@ -268,15 +285,39 @@ export function commSchedule(s: StepSetup): { perMicroBatchSeconds: number; perS
 }
 
 /**
- * The optimizer step on the GPU: a memory-bound pass over this GPU's shard of the trainable parameters.
- * Per parameter it reads the gradient, the states (and fp32 master copy) and the weight, and writes the
- * states and the weight back (training-state.ts gives the bytes), at a fitted share of DRAM bandwidth
- * (torch's foreach AdamW runs several elementwise passes, torch/optim/adamw.py _multi_tensor_adamw).
+ * The optimizer step on the GPU: a memory-bound pass over this GPU's shard of the trainable parameters, at a
+ * fitted share of DRAM bandwidth, moving what its kernels read and write (optimizerBytesPerParam).
  */
 function optimizerStepSeconds(s: StepSetup, k: FittedConstants): number {
   if (!s.optimizerOnGpu) return 0;
   const shards = s.sharding === 'none' ? 1 : Math.max(1, s.gpus);
-  const state = trainingStateBytes(s.optimizer, s.trainablePrecision, s.mixedPrecision);
-  const bytesPerParam = state.gradient + 2 * state.optimizer + 2 * dtypeBytes(s.trainablePrecision);
+  const bytesPerParam = optimizerBytesPerParam(s.optimizer, s.trainablePrecision, s.mixedPrecision, s.fusedOptimizer);
   return ((s.trainableParams / shards) * bytesPerParam) / (s.card.bandwidthGBps * 1e9 * k.optimizerBandwidthEfficiency);
+}
+
+/**
+ * DRAM bytes one optimizer step moves per trainable parameter. A fused kernel (torch's fused AdamW, DeepSpeed's
+ * FusedAdam, bitsandbytes' optimizers) reads the gradient, the states and the weight it updates (the fp32 master
+ * where there is one) and writes the states and the weight back. torch's default AdamW runs foreach passes
+ * instead, each reading and writing whole tensor lists (pytorch/pytorch@002d2f0b torch/optim/adamw.py
+ * _multi_tensor_adamw): weight decay mul_ on the weight (2 weights), lerp_ of m with g (2 states + g), mul_ of v
+ * (2 states), addcmul_ of v with g·g (2 states + g), sqrt of v into a new list (2 states), div_ and add_ on it
+ * (2 + 2 states), addcdiv_ of the weight with m over it (2 weights + 2 states): 4 weights + 14 states + 2
+ * gradients. A master copy is cast back into the 16-bit weight after the step (a master read, a weight write).
+ */
+export function optimizerBytesPerParam(
+  optimizer: Optimizer,
+  precision: Precision,
+  mixedPrecision: boolean,
+  fused: boolean,
+): number {
+  const state = trainingStateBytes(optimizer, precision, mixedPrecision);
+  const weight = dtypeBytes(precision);
+  const foreach = optimizer === 'adamw' && !fused;
+  if (!foreach) return state.gradient + 2 * state.optimizer + 2 * weight;
+  const master = mixedPrecision && precision !== 'fp32' ? 4 : 0;
+  const moment = (state.optimizer - master) / 2;
+  const updated = master || weight;
+  const castBack = master ? master + weight : 0;
+  return 4 * updated + 14 * moment + 2 * state.gradient + castBack;
 }

@@ -78,7 +78,7 @@ export function estimateTrainingSpeed(
     mixedPrecision: adapter ? false : config.mixedPrecision,
     optimizer: config.optimizer,
     fsdpCollectiveCalls:
-      config.gpus > 1 && config.sharding === 'fsdp'
+      config.sharding === 'fsdp'
         ? fsdpCollectiveCalls({
             layers: model.layers,
             loraLinearsPerLayer: adapter && config.lora ? loraTargets(config.lora.targets, model).length : 0,
@@ -88,6 +88,7 @@ export function estimateTrainingSpeed(
         : 0,
     linkBytesPerSecond: link.bytesPerSecond,
     optimizerOnGpu: !config.optimizerOffload,
+    fusedOptimizer: config.fusedOptimizer,
   };
   const withoutOffload = stepTime({ ...setup, offloadSeconds: 0 }, k);
   const offload = offloadSecondsPerStep({
@@ -143,7 +144,16 @@ export function estimateTrainingSpeed(
       : msg('speed.singleGpu'),
   );
   if (setup.fsdpCollectiveCalls > 0)
-    assumptions.push(msg('speed.fsdpCalls', { calls: setup.fsdpCollectiveCalls, ms: k.fsdpCollectiveSeconds * 1000 }));
+    assumptions.push(
+      msg(config.gpus > 1 ? 'speed.fsdpCalls' : 'speed.fsdpHooks', {
+        calls: setup.fsdpCollectiveCalls,
+        ms: (config.gpus > 1 ? k.fsdpCollectiveSeconds : k.fsdpHookSeconds) * 1000,
+      }),
+    );
+  if (step.unoverlappedSeconds > 0)
+    assumptions.push(
+      msg('speed.unoverlapped', { share: k.overheadExposedShare * 100, seconds: fmt(step.unoverlappedSeconds) }),
+    );
 
   const tokensPerSecondPerGpu = tokensPerStep / step.stepSeconds;
   const tokensPerSecond = tokensPerSecondPerGpu * config.gpus;

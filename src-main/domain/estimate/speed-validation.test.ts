@@ -27,7 +27,7 @@ describe('speed estimate against published throughput', () => {
       inSample.filter((r) => r.row.quantity === 'train' && tokensPerMicroBatch(r) >= 4096).map((r) => r.error),
     );
     expect(s.n).toBeGreaterThan(50);
-    // Today 7.2% and 20.4% (118 rows): margins 7.8 and 29.6 points; the p90 bound is the acceptance.
+    // Today 6.0% and 21.3% (118 rows): margins 9.0 and 28.7 points; the p90 bound is the acceptance.
     expect(s.median).toBeLessThanOrEqual(0.15);
     expect(s.p90).toBeLessThanOrEqual(0.5);
   });
@@ -48,24 +48,25 @@ describe('speed estimate against published throughput', () => {
     expect(s.median).toBeLessThanOrEqual(0.1);
   });
 
-  it('held out of the fit, fms-acceleration Mistral-7B LoRA on one A100 is within 15% of its 3324 tokens/s', () => {
-    const fold = FOLDS.find((f) => f.heldOut === 'fms-acceleration benchmark reference CSV (A100-80GB)');
-    const row = data.rows.find((r) => r.key === 'fms-a100-032:train');
-    if (!fold || !row) throw new Error('the fms fold or row fms-a100-032 is missing');
-    // Held out today: 3646 tokens/s (+9.7%); the 15% margin is the median acceptance for training speed.
-    expect(Math.abs(predictor.predict(row, fold.constants) / row.measured - 1)).toBeLessThanOrEqual(0.15);
+  it('held out, training at ≥ 4k tokens per micro-batch: median ≤ 15% and p90 ≤ 50%', () => {
+    const s = summarize(
+      heldOut.filter((r) => r.row.quantity === 'train' && tokensPerMicroBatch(r) >= 4096).map((r) => r.error),
+    );
+    expect(s.n).toBeGreaterThan(100);
+    // Today 6.4% and 20.1% (118 rows): margins 8.6 and 29.9 points; both bounds are the acceptance.
+    // (This replaced a guard on one of these rows alone, fms-a100-032.)
+    expect(s.median).toBeLessThanOrEqual(0.15);
+    expect(s.p90).toBeLessThanOrEqual(0.5);
   });
 
-  it('held out, training under 4k tokens per micro-batch: median ≤ 60% (it was +44% to +162% before the step model)', () => {
+  it('held out, training under 4k tokens per micro-batch: median ≤ 25% (it was 53.2% with a floor that always overlapped)', () => {
     const s = summarize(
       heldOut.filter((r) => r.row.quantity === 'train' && tokensPerMicroBatch(r) < 4096).map((r) => r.error),
     );
     expect(s.n).toBeGreaterThan(80);
-    // Today 53.2% (82 rows): margin 6.8 points. It was 20.0% on the 54 rows before the Qwen README's LoRA table
-    // and 43.4% on 66 before its Q-LoRA table (16 more rows under 4k), whose short steps the CPU dispatch floor
-    // fitted on the other sources misses by −49% (README, "Where it is weak"); this guard holds the figure where
-    // the data now puts it until the floor is modelled per model code.
-    expect(s.median).toBeLessThanOrEqual(0.6);
+    // Today 17.7% (87 rows): margin 7.3 points. The acceptance (15% in each regime) is not met below 1k
+    // tokens: the short steps of PEFT's comparison and fms-acceleration's padding-free runs (README, "Where it is weak").
+    expect(s.median).toBeLessThanOrEqual(0.25);
   });
 
   it('held out, tensor-parallel decode: median ≤ 30% (it was −73% to −86% when TP was read as a layer split)', () => {
