@@ -197,12 +197,16 @@ describe('calibration from a logged run (the loop the run log exists for)', () =
     calibration?: { memoryFactor: number; speedFactor: number; runs: number; mine: number; interval: unknown };
     calibrated?: { totalBytes: number };
   }
+  // Training speed is corrected only in the groups the held-out table keeps on (src-main/domain/calibrate/
+  // validated.ts); which they are moves with each refit, so the test logs runs of the first method that is on.
+  const method = (['full', 'lora', 'qlora'] as const).find((m) => CALIBRATION_VALIDATION.groups[`train ${m}`]?.on);
+  if (!method) throw new Error('no training-speed group is calibrated: this test has nothing to show');
   // A config nobody has logged yet, and a similar one (same model, method and card; another batch) to log.
   const target = [
     '--model',
     'llama-2-7b',
     '--method',
-    'qlora',
+    method,
     '--optimizer',
     'adamw-8bit',
     '--batch',
@@ -216,7 +220,7 @@ describe('calibration from a logged run (the loop the run log exists for)', () =
     '--model',
     'llama-2-7b',
     '--method',
-    'qlora',
+    method,
     '--optimizer',
     'adamw-8bit',
     '--batch',
@@ -233,9 +237,7 @@ describe('calibration from a logged run (the loop the run log exists for)', () =
     const before = runCliJson(db, ['estimate', ...target]) as Speedy;
     const raw = runCliJson(db, ['estimate', ...similar, '--gpu', 'a100-80gb', '--no-calibration']) as Speedy;
     expect(raw.calibration).toBeUndefined();
-    // Each run reached 70% of the raw speed estimate for its own config (training speed of QLoRA: a group the
-    // held-out table keeps on, src-main/domain/calibrate/validated.ts).
-    expect(CALIBRATION_VALIDATION.groups['train qlora']?.on ?? true).toBe(true);
+    // Each run reached 70% of the raw speed estimate for its own config.
     const tokensPerSecond = (0.7 * raw.speed!.tokensPerSecond).toFixed(1);
     const log = (notes: string) =>
       runCliJson(db, [

@@ -112,7 +112,7 @@ export const BOUNDS: Record<FittedConstantName, ConstantBounds> = {
     min: 0,
     max: 2e-3,
     prior: 0,
-    why: 'Python hooks of one FSDP unit and a one-rank NCCL call: microseconds to a millisecond',
+    why: "Python hooks of one FSDP unit and a one-rank NCCL call: microseconds to a millisecond (rests on fms-acceleration's tables alone, the only runs in data/ under FSDP on one GPU)",
   },
   fsdpCollectiveSeconds: {
     min: 0,

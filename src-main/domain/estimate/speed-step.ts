@@ -229,8 +229,10 @@ export interface FsdpWrapping {
   adaptersOwnUnits: boolean;
   /**
    * fms-acceleration's fused kernels on a quantized base take the adapters out of FSDP and all-reduce each
-   * adapter gradient in a hook (plugins/fused-ops-and-kernels/src/fms_acceleration_foak/utils.py,
-   * lora_adapters_switch_ddp_from_fsdp).
+   * adapter matrix's gradient in a hook of its own, every micro-batch, on one GPU too
+   * (foundation-model-stack/fms-acceleration@876e2ed plugins/fused-ops-and-kernels/src/fms_acceleration_foak/
+   * utils.py lora_adapters_switch_ddp_from_fsdp, installed by framework_plugin_fast_kernels.py whenever FSDP runs a
+   * quantized model): one call per adapter matrix.
    */
   adaptersAllReduced: boolean;
 }
@@ -248,8 +250,7 @@ export interface FsdpWrapping {
 export function fsdpCollectiveCalls(w: FsdpWrapping): number {
   const adapters = w.layers * w.loraLinearsPerLayer * 2;
   if (adapters === 0) return w.layers * 3;
-  // A hook's all-reduce is one NCCL call outside FSDP's hooks and rate limiter: microseconds, left out.
-  if (w.adaptersAllReduced) return w.layers * 2;
+  if (w.adaptersAllReduced) return w.layers * 2 + adapters;
   if (w.adaptersOwnUnits) return w.layers * 2 + adapters * 3;
   return w.layers * 3;
 }

@@ -27,7 +27,7 @@ describe('speed estimate against published throughput', () => {
       inSample.filter((r) => r.row.quantity === 'train' && tokensPerMicroBatch(r) >= 4096).map((r) => r.error),
     );
     expect(s.n).toBeGreaterThan(50);
-    // Today 6.0% and 21.3% (118 rows): margins 9.0 and 28.7 points; the p90 bound is the acceptance.
+    // Today 6.2% and 19.4% (118 rows): margins 8.8 and 30.6 points; the p90 bound is the acceptance.
     expect(s.median).toBeLessThanOrEqual(0.15);
     expect(s.p90).toBeLessThanOrEqual(0.5);
   });
@@ -53,20 +53,21 @@ describe('speed estimate against published throughput', () => {
       heldOut.filter((r) => r.row.quantity === 'train' && tokensPerMicroBatch(r) >= 4096).map((r) => r.error),
     );
     expect(s.n).toBeGreaterThan(100);
-    // Today 6.4% and 20.1% (118 rows): margins 8.6 and 29.9 points; both bounds are the acceptance.
+    // Today 7.5% and 19.9% (118 rows): margins 7.5 and 30.1 points; both bounds are the acceptance.
     // (This replaced a guard on one of these rows alone, fms-a100-032.)
     expect(s.median).toBeLessThanOrEqual(0.15);
     expect(s.p90).toBeLessThanOrEqual(0.5);
   });
 
-  it('held out, training under 4k tokens per micro-batch: median ≤ 25% (it was 53.2% with a floor that always overlapped)', () => {
+  it('held out, training under 4k tokens per micro-batch: median ≤ 20% and p90 ≤ 50% (median 53.2% when the floor always overlapped)', () => {
     const s = summarize(
       heldOut.filter((r) => r.row.quantity === 'train' && tokensPerMicroBatch(r) < 4096).map((r) => r.error),
     );
     expect(s.n).toBeGreaterThan(80);
-    // Today 17.7% (87 rows): margin 7.3 points. The acceptance (15% in each regime) is not met below 1k
-    // tokens: the short steps of PEFT's comparison and fms-acceleration's padding-free runs (README, "Where it is weak").
-    expect(s.median).toBeLessThanOrEqual(0.25);
+    // Today 14.8% and 38.0% (87 rows): margins 5.2 and 12.0 points; the p90 bound is the acceptance. Below
+    // 1k tokens alone the median is 21.1%, over the 15% (README, "Where it is weak").
+    expect(s.median).toBeLessThanOrEqual(0.2);
+    expect(s.p90).toBeLessThanOrEqual(0.5);
   });
 
   it('held out, tensor-parallel decode: median ≤ 30% (it was −73% to −86% when TP was read as a layer split)', () => {
