@@ -36,10 +36,11 @@ const median = (values: number[]) =>
 /**
  * The fit's objective: the median of |ln(estimate ÷ measured)| over rows (robust, symmetric in over/under).
  * Constants that only training-speed rows inform take the mean over sources of each source's median instead, so
- * every source counts once: their sources disagree on the per-micro-batch overhead by up to 4× (the Qwen README
- * and PEFT's method comparison against fms-acceleration's padding-free runs), and a median over rows lets the
- * largest table decide alone. Memory and decode keep the row median: there, sources of one or two rows would
- * otherwise weigh as much as a table of a hundred.
+ * every source counts once: a few constants (the CPU dispatch floor, its overlap) matter only at short steps,
+ * which few sources measure, and a median over rows lets the largest table decide alone (with it,
+ * fms-acceleration's 40 padding-free rows set the floor for the Qwen README's and PEFT's short steps). Memory and
+ * decode keep the row median: there, sources of one or two rows would otherwise weigh as much as a table of a
+ * hundred.
  */
 function objective(rows: ScoredRow[], predictor: Predictor, k: FittedConstants, weighing: Weighing): number {
   const error = (r: ScoredRow) => Math.abs(Math.log(predictor.predict(r, k) / r.measured));
@@ -99,7 +100,7 @@ function round3(x: number): number {
 
 /**
  * Fits every constant of fitted.ts on `rows` by coordinate descent from the priors: each constant in turn
- * minimizes the median |log error| of the rows it informs, within its plausibility bounds, three rounds.
+ * minimizes the objective over the rows it informs, within its plausibility bounds, three rounds.
  * A constant no row informs keeps its prior. Deterministic: the same rows give the same constants.
  */
 export function fitConstants(

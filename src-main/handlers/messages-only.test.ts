@@ -156,6 +156,7 @@ describe('every sentence a channel answers is a message', () => {
     const inputs = [
       { ...lora, gpu: 'rtx-4090' },
       { ...lora, gpus: 8, sharding: 'fsdp', gpu: 'a100-80gb' },
+      { ...lora, method: 'qlora', precision: 'int4', quant: 'bnb', sharding: 'fsdp', gpu: 'a100-80gb' },
       { ...lora, gpus: 4, gpu: 'rtx-4090', optimizerOffload: true, activationOffload: true },
       { ...lora, method: 'qlora', precision: 'int4', quant: 'bnb', gpu: 'rtx-3090' },
       { ...lora, method: 'full', precision: 'fp32', mixedPrecision: false, gpu: 'a100-40gb' },

@@ -134,9 +134,10 @@ export interface StepTime {
  * + exposed communication (the three regimes of Horace He, "Making Deep Learning Go Brrrr From First
  * Principles", https://horace.io/brrr_intro.html: compute, memory bandwidth, overhead).
  * - Overlap: the CPU hides its dispatch behind GPU work only while it runs ahead, and a loop that waits on the
- *   GPU every micro-batch lets it fall behind: HF Trainer reads the loss on the host for its NaN/inf filter
- *   (transformers Trainer._inner_training_loop, logging_nan_inf_filter, on by default), a plain loop calls
- *   loss.item(). A fitted share of the shorter of the two adds to the longer.
+ *   GPU every micro-batch lets it fall behind: HF Trainer tests each micro-batch's loss with torch.isnan in a
+ *   Python condition (TrainingArguments.logging_nan_inf_filter, on by default,
+ *   https://huggingface.co/docs/transformers/main_classes/trainer), a plain loop calls loss.item(). A fitted
+ *   share of the shorter of the two adds to the longer.
  * - GPU time: FLOPs at the fitted MFU, or the weights streamed once per pass (forward, two backward reads,
  *   one recompute), whichever is longer, plus dequantization of a quantized base.
  * - CPU floor: eager PyTorch launches every kernel from Python; the GPU idles when its kernels are shorter
