@@ -46,7 +46,11 @@ function objective(rows: ScoredRow[], predictor: Predictor, k: FittedConstants, 
   const error = (r: ScoredRow) => Math.abs(Math.log(predictor.predict(r, k) / r.measured));
   if (weighing === 'rows' || !rows.every((r) => r.quantity === 'train')) return median(rows.map(error));
   const bySource = new Map<string, number[]>();
-  for (const r of rows) bySource.set(r.group, [...(bySource.get(r.group) ?? []), error(r)]);
+  for (const r of rows) {
+    const errors = bySource.get(r.group);
+    if (errors) errors.push(error(r));
+    else bySource.set(r.group, [error(r)]);
+  }
   const medians = [...bySource.values()].map(median);
   return medians.reduce((sum, m) => sum + m, 0) / medians.length;
 }

@@ -1,5 +1,5 @@
 import type { EstimateInput } from '../../src-main/domain/estimate/input';
-import { type Reading, loraTargetsOf, shapeOf } from './reading';
+import { loraTargetsOf, sequenceLengthOf, shapeOf } from './reading';
 import type { Reader } from './readers';
 
 /**
@@ -24,7 +24,7 @@ export const readFms: Reader = (r, ctx) => {
     precision: quantized ? 'int4' : fp16 ? 'fp16' : 'bf16',
     quant: quantized ? (gptq ? 'gptq' : 'bnb') : 'none',
     batchSize: rec.batch_size,
-    seqLen: sequenceLength(r),
+    seqLen: sequenceLengthOf(r),
     optimizer: 'adamw',
     mixedPrecision: false,
     gradientCheckpointing: rec.gradient_checkpointing ?? true,
@@ -73,17 +73,3 @@ export const readFms: Reader = (r, ctx) => {
     throw new Error(`${rec.id}: a padding-free run whose record does not say packing padding-free`);
   return config;
 };
-
-/** The stated sequence length, or for unpacked runs the mean tokens per sample the record derives. */
-function sequenceLength(r: Reading): number {
-  const rec = r.record;
-  if (rec.seq_len !== null) return rec.seq_len;
-  if (rec.tokens_per_sample === null || rec.tokens_per_sample === undefined)
-    throw new Error(`${rec.id}: fms row with neither seq_len nor tokens_per_sample`);
-  r.say(
-    `seqLen = mean tokens per sample ${rec.tokens_per_sample} (${rec.tokens_per_sample_note ?? 'derived'}), rounded`,
-  );
-  if (rec.packing === 'padded')
-    r.cannotExpress('unpacked batches: memory peaks at the longest batch, seqLen is the mean');
-  return Math.round(rec.tokens_per_sample);
-}

@@ -1,15 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ReferenceRun } from '../../src-main/domain/reference-runs';
+import { readDataFile, readReferenceRuns } from '../data-files';
 import type { MeasurementRecord } from './record';
 
-const root = path.resolve(import.meta.dirname, '../..');
-const read = <T>(file: string): T => JSON.parse(fs.readFileSync(path.join(root, file), 'utf8')) as T;
 const isPeftComparison = (r: { id: string }) => r.id.startsWith('peft-mc-');
 
 describe("PEFT's method comparison on one L40S", () => {
-  const records = read<MeasurementRecord[]>('data/measurements/public.json').filter(isPeftComparison);
+  const records = readDataFile<MeasurementRecord[]>('measurements/public.json').filter(isPeftComparison);
 
   it('holds four LoRA rows and one full fine-tuning row, each citing its own results file at one commit', () => {
     expect(records.filter((r) => r.task === 'lora')).toHaveLength(4);
@@ -26,7 +22,7 @@ describe("PEFT's method comparison on one L40S", () => {
   });
 
   it('is read as bf16 on one L40S, batch 4 of the mean sample, no accumulation, fp32 adapters, memory not scored', () => {
-    const runs = read<ReferenceRun[]>('data/reference-runs.json').filter(isPeftComparison);
+    const runs = readReferenceRuns().filter(isPeftComparison);
     expect(runs).toHaveLength(5);
     for (const run of runs) {
       const lora = run.config?.method === 'lora';

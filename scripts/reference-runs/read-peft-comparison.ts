@@ -1,5 +1,5 @@
 import type { EstimateInput } from '../../src-main/domain/estimate/input';
-import { loraTargetsOf, shapeOf } from './reading';
+import { loraTargetsOf, sequenceLengthOf, shapeOf } from './reading';
 import type { Reader } from './readers';
 
 /**
@@ -11,37 +11,34 @@ import type { Reader } from './readers';
  */
 export const readPeftComparison: Reader = (r, ctx) => {
   const rec = r.record;
-  if ((rec.task !== 'lora' && rec.task !== 'full') || rec.batch_size === null || !rec.tokens_per_sample)
-    throw new Error(`${rec.id}: a PEFT method-comparison row needs LoRA or full, a batch and tokens per sample`);
-  const lora = rec.task === 'lora';
-  if (lora && (rec.lora_rank === null || rec.lora_targets === null))
-    throw new Error(`${rec.id}: a LoRA row needs its rank and targets`);
-  r.say(
-    `seqLen = mean tokens per sample ${rec.tokens_per_sample} (${rec.tokens_per_sample_note ?? 'derived'}), rounded`,
-  );
-  r.cannotExpress('batches padded to their longest sample: the padding is computed too, and seqLen is the mean');
-  const config: EstimateInput = {
-    model: shapeOf(r, ctx),
-    method: rec.task,
-    precision: 'bf16',
-    quant: 'none',
-    batchSize: rec.batch_size,
-    seqLen: Math.round(rec.tokens_per_sample),
-    optimizer: 'adamw',
-    // For LoRA the field says the adapters' dtype: PEFT's autocast_adapter_dtype keeps them in fp32.
-    mixedPrecision: lora,
-    gradientCheckpointing: rec.gradient_checkpointing ?? false,
-    flashAttention: true,
-    gpus: 1,
-    sharding: 'none',
-  };
-  if (lora && rec.lora_rank !== null && rec.lora_targets !== null)
-    config.lora = { rank: rec.lora_rank, targets: loraTargetsOf(r, rec.lora_targets) };
+  if ((rec.task !== 'lora' && rec.task !== 'full') || rec.batch_size === null)
+    throw new Error(`${rec.id}: a PEFT method-comparison row needs LoRA or full and a batch`);
+  let lora: EstimateInput['lora'];
+  if (rec.task === 'lora') {
+    if (rec.lora_rank === null || rec.lora_targets === null)
+      throw new Error(`${rec.id}: a LoRA row needs its rank and targets`);
+    lora = { rank: rec.lora_rank, targets: loraTargetsOf(r, rec.lora_targets) };
+  }
   r.say('dtype bfloat16, use_amp false -> bf16, no fp32 master weights');
   if (lora) r.say('autocast_adapter_dtype true: PEFT keeps the LoRA weights in fp32 -> mixedPrecision true');
   r.say(
     "attn_implementation null: transformers' SDPA, whose fused kernels keep attention linear in memory -> flashAttention true",
   );
   r.say('torch.optim.AdamW -> adamw');
-  return config;
+  return {
+    model: shapeOf(r, ctx),
+    method: rec.task,
+    precision: 'bf16',
+    quant: 'none',
+    batchSize: rec.batch_size,
+    seqLen: sequenceLengthOf(r),
+    optimizer: 'adamw',
+    // For LoRA the field says the adapters' dtype: PEFT's autocast_adapter_dtype keeps them in fp32.
+    mixedPrecision: lora !== undefined,
+    gradientCheckpointing: rec.gradient_checkpointing ?? false,
+    flashAttention: true,
+    ...(lora ? { lora } : {}),
+    gpus: 1,
+    sharding: 'none',
+  };
 };

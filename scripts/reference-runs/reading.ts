@@ -178,3 +178,17 @@ export function loraTargetsOf(r: Reading, targets: string[]): NonNullable<Estima
   if (all.every((t) => mapped.includes(t)) || targets.some((t) => /all linear/i.test(t))) return 'all-linear';
   return all.filter((t) => mapped.includes(t));
 }
+
+/** The stated sequence length, or for unpacked runs the mean tokens per sample the record derives. */
+export function sequenceLengthOf(r: Reading): number {
+  const rec = r.record;
+  if (rec.seq_len !== null) return rec.seq_len;
+  if (rec.tokens_per_sample === null || rec.tokens_per_sample === undefined)
+    throw new Error(`${rec.id}: a row with neither seq_len nor tokens_per_sample`);
+  r.say(
+    `seqLen = mean tokens per sample ${rec.tokens_per_sample} (${rec.tokens_per_sample_note ?? 'derived'}), rounded`,
+  );
+  if (rec.packing === 'padded')
+    r.cannotExpress('unpacked batches: memory peaks at the longest batch, seqLen is the mean');
+  return Math.round(rec.tokens_per_sample);
+}

@@ -317,9 +317,8 @@ export function optimizerBytesPerParam(
   const weight = dtypeBytes(precision);
   const foreach = optimizer === 'adamw' && !fused;
   if (!foreach) return state.gradient + 2 * state.optimizer + 2 * weight;
-  const master = mixedPrecision && precision !== 'fp32' ? 4 : 0;
-  const moment = (state.optimizer - master) / 2;
-  const updated = master || weight;
-  const castBack = master ? master + weight : 0;
+  const moment = (state.optimizer - state.master) / 2;
+  const updated = state.master || weight;
+  const castBack = state.master ? state.master + weight : 0;
   return 4 * updated + 14 * moment + 2 * state.gradient + castBack;
 }

@@ -6,6 +6,8 @@ export interface TrainingStateBytes {
   gradient: number;
   /** Bytes per trainable param of the optimizer: fp32 master copy (if any) + states. */
   optimizer: number;
+  /** The fp32 master copy's part of `optimizer` (0 without one). */
+  master: number;
   /**
    * The part of `optimizer` held in CUDA managed (unified) memory: bitsandbytes' paged
    * optimizers allocate every state tensor of ≥ 1e5 elements with cudaMallocManaged, outside torch's caching
@@ -46,19 +48,25 @@ export function trainingStateBytes(
       // 'Optimization flags' row with checkpointing peaks at weights + grads + two bf16 moments, 24.9 GiB for 3.2B).
       return optimizer === 'paged-adamw'
         ? // bnb PagedAdamW updates each tensor in one kernel (optimizer_update_32bit, no foreach temporaries).
-          { gradient, optimizer: master + 2 * stateBytes, managedState: 2 * stateBytes, stepTemporary: 0 }
-        : { gradient, optimizer: master + 2 * stateBytes, managedState: 0, stepTemporary: fused ? 0 : stateBytes };
+          { gradient, optimizer: master + 2 * stateBytes, master, managedState: 2 * stateBytes, stepTemporary: 0 }
+        : {
+            gradient,
+            optimizer: master + 2 * stateBytes,
+            master,
+            managedState: 0,
+            stepTemporary: fused ? 0 : stateBytes,
+          };
     case 'adamw-8bit':
     case 'paged-adamw-8bit': {
       // bitsandbytes 8-bit AdamW: two uint8 states + one fp32 absmax per 2048-value block ≈ 2 B/param (bnb docs);
       // the paged variant holds them in managed memory (managedState above).
       const states = 2 + 8 / 2048;
       return optimizer === 'paged-adamw-8bit'
-        ? { gradient, optimizer: master + states, managedState: states, stepTemporary: 0 }
-        : { gradient, optimizer: master + states, managedState: 0, stepTemporary: 0 };
+        ? { gradient, optimizer: master + states, master, managedState: states, stepTemporary: 0 }
+        : { gradient, optimizer: master + states, master, managedState: 0, stepTemporary: 0 };
     }
     case 'sgd':
       // SGD with momentum: one state (Transformer Math 101: 4 B/param in fp32).
-      return { gradient, optimizer: master + stateBytes, managedState: 0, stepTemporary: 0 };
+      return { gradient, optimizer: master + stateBytes, master, managedState: 0, stepTemporary: 0 };
   }
 }
