@@ -25,19 +25,22 @@ export function percentiles(durationsMs: readonly number[]): Percentiles {
 }
 
 /**
- * Calls `fn` after `warmup` untimed calls until `minRuns` calls and `minMs` have passed (at most
- * `maxRuns`), and returns the percentiles of the calls' durations.
+ * Calls `fn` after `warmup` untimed calls (and, with `warmupMs`, until that long has passed) until
+ * `minRuns` calls and `minMs` have passed (at most `maxRuns`), and returns the percentiles of the
+ * calls' durations.
  */
 export async function sample(
   fn: () => unknown,
   {
     warmup = 5,
+    warmupMs = 0,
     minRuns = 30,
     maxRuns = 2_000,
     minMs = 300,
-  }: Partial<Record<'warmup' | 'minRuns' | 'maxRuns' | 'minMs', number>> = {},
+  }: Partial<Record<'warmup' | 'warmupMs' | 'minRuns' | 'maxRuns' | 'minMs', number>> = {},
 ): Promise<Percentiles> {
-  for (let i = 0; i < warmup; i++) await fn();
+  const warming = performance.now();
+  for (let i = 0; i < warmup || performance.now() - warming < warmupMs; i++) await fn();
   const times: number[] = [];
   const started = performance.now();
   while (times.length < maxRuns && (times.length < minRuns || performance.now() - started < minMs)) {

@@ -11,11 +11,13 @@ const statements = new WeakMap<Db, Database.Statement>();
 export function writeVersion(db: Db): string {
   let statement = statements.get(db);
   if (!statement) {
-    statement = db.prepare('SELECT total_changes() AS changes');
+    // One prepared statement for both: db.pragma() prepares its statement on every call (about 10 µs of the
+    // 15 µs it took, measured on the bench's store), and this runs on every estimate and ranking.
+    statement = db.prepare('SELECT total_changes() AS changes, data_version AS version FROM pragma_data_version');
     statements.set(db, statement);
   }
-  const { changes } = statement.get() as { changes: number };
-  return `${String(db.pragma('data_version', { simple: true }))}:${changes}`;
+  const { changes, version } = statement.get() as { changes: number; version: number };
+  return `${version}:${changes}`;
 }
 
 /**

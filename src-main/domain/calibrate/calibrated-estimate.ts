@@ -60,22 +60,10 @@ export interface CalibratedContext {
 }
 
 /**
- * The correction for `input` on `cardId` from `runs`. With the presets, a run logged as "llama-2-13b"
- * is compared by size with an estimate given as "13b".
- */
-export function correctionFor(
-  input: EstimateInput,
-  cardId: string,
-  runs: CalibrationRun[],
-  presets: ModelPreset[],
-  validation: CalibrationValidation = CALIBRATION_VALIDATION,
-): Calibration {
-  return correctionsOf(input, runs, presets, validation)(cardId);
-}
-
-/**
- * correctionFor with `input` fixed: its text is keyed once, so a ranking asks each of a thousand cards
- * for a lookup, not for the input's JSON again (that was most of what calibration added at 1,000 offers).
+ * The correction for `input` on any card from `runs` (with the presets, a run logged as "llama-2-13b"
+ * is compared by size with an estimate given as "13b"). Its text is keyed once, so a ranking asks each
+ * of a thousand cards for a lookup, not for the input's JSON again (that was most of what calibration
+ * added at 1,000 offers).
  * Memoised per runs array (the handler hands out one per write version) and presets: the same input
  * asked again (a ranking per GPU count, a page re-rendered, a batch file's repeats) is not re-fitted.
  */
@@ -151,10 +139,16 @@ export function rankCorrection(
   };
 }
 
-/** A card whose usable memory is divided by the memory correction: fits(raw × f, m) ⟺ fits(raw, m ÷ f). */
-function scaledCard(card: Card, memoryFactor: number): Card {
-  return { ...card, memoryGiB: card.memoryGiB / memoryFactor };
-}
+/** The raw estimate as it is: what every card gets while calibration is off. */
+const RAW: Calibration = {
+  memoryFactor: 1,
+  speedFactor: 1,
+  runs: 0,
+  mine: 0,
+  published: 0,
+  interval: { memory: [1, 1], speed: [1, 1] },
+  flags: [],
+};
 
 /**
  * Peak memory of `input` with every card's verdict, largest batch and longest sequence corrected by
@@ -168,45 +162,53 @@ export function calibratedEstimate(
   const headroomFraction = ctx.headroomFraction ?? DEFAULT_HEADROOM_FRACTION;
   const estimateCtx = { presets: ctx.presets, cards: ctx.cards, headroomFraction };
   const estimate = estimateMemory(input, estimateCtx);
-  const runs = ctx.runs ?? [];
-  const corrections = new Map<string, Calibration>(
-    ctx.cards.map((c) => [c.id, correctionFor(input, c.id, runs, ctx.presets, ctx.validation)]),
-  );
+  // Calibration off: no card is corrected (and no fit is run on an empty log per card and call).
+  const correctionOf = ctx.runs === null ? () => RAW : correctionsOf(input, ctx.runs, ctx.presets, ctx.validation);
+  const corrections = new Map<string, Calibration>(ctx.cards.map((c) => [c.id, correctionOf(c.id)]));
 
   // One solver for every card (the input resolved once; same-size cards answered once), cards by id.
-  const limitsFor = fitSolver(input, estimateCtx);
+  const limitsFor = fitSolver(input, estimateCtx, estimate);
   const cardsById = new Map(ctx.cards.map((c) => [c.id, c]));
-  const fits = estimate.fits.flatMap((fit): CalibratedFit[] => {
+  const fits: CalibratedFit[] = [];
+  for (const fit of estimate.fits) {
     const fitCard = cardsById.get(fit.card);
     const correction = corrections.get(fit.card);
-    if (!fitCard || !correction) return [];
+    if (!fitCard || !correction) continue;
     const neededBytes = estimate.perGpu.totalBytes * correction.memoryFactor;
-    const corrected = scaledCard(fitCard, correction.memoryFactor);
-    const fits = neededBytes <= usableBytes(fitCard, headroomFraction);
+    const usable = usableBytes(fitCard, headroomFraction);
+    const fitsCard = neededBytes <= usable;
     const neededInterval = memoryInterval(neededBytes, estimate.resolvedInput.method);
-    return [
-      {
-        ...fit,
-        fits,
-        neededInterval,
-        verdict: fitVerdict(fits, fitCard.memoryGiB * GIB, neededInterval),
-        headroomBytes: fit.memoryBytes - neededBytes,
-        neededBytes,
-        calibrationRuns: correction.runs,
-        ...limitsFor(usableBytes(corrected, headroomFraction)),
-      },
-    ];
-  });
+    // fits(raw × f, usable) ⟺ fits(raw, usable ÷ f): the solvers search the raw peak against the divided budget.
+    const { largestBatch, longestSeq } = limitsFor(usable / correction.memoryFactor);
+    // Every field named, no `...fit`: a spread that adds fields costs about 1 µs a card on Node 20 (memory.ts setupAt).
+    fits.push({
+      card: fit.card,
+      memoryBytes: fit.memoryBytes,
+      fits: fitsCard,
+      headroomBytes: fit.memoryBytes - neededBytes,
+      neededBytes,
+      calibrationRuns: correction.runs,
+      largestBatch,
+      longestSeq,
+      neededInterval,
+      verdict: fitVerdict(fitsCard, fitCard.memoryGiB * GIB, neededInterval),
+    });
+  }
 
   const speed = card
     ? estimateResolvedSpeed(estimate.resolvedInput, estimate.model, card, { trainableParams: estimate.trainableParams })
     : undefined;
+  // Named fields rather than `...estimate` with new ones (a slow spread on Node 20: see the fits above).
   const result: CalibratedEstimate = {
-    ...estimate,
+    model: estimate.model,
+    resolvedInput: estimate.resolvedInput,
+    trainableParams: estimate.trainableParams,
+    perGpu: estimate.perGpu,
+    assumptions: estimate.assumptions,
     fits,
     memoryInterval: memoryInterval(estimate.perGpu.totalBytes, estimate.resolvedInput.method),
-    ...(speed ? { speed } : {}),
   };
+  if (speed) result.speed = speed;
   const correction = card ? corrections.get(card.id) : undefined;
   if (card && correction && ctx.runs !== null) {
     result.calibration = { card: card.id, ...correction };

@@ -1,7 +1,6 @@
 export { calibrate } from './calibrate';
 export {
   calibratedEstimate,
-  correctionFor,
   rankCorrection,
   type CalibratedEstimate,
   type CalibratedFit,

@@ -1,6 +1,7 @@
 import type { Card, ModelPreset } from '../catalog';
 import { msg, type Message } from '../messages';
 import {
+  type ActivationSetup,
   inferenceLogitsBytes,
   inferenceTransientBytes,
   kvCacheBytes,
@@ -76,25 +77,47 @@ export function peakPerGpu(
   assumptions: Message[],
   k: FittedConstants = FITTED,
 ): { perGpu: PerGpu; trainableParams: number } {
-  return resolved.method === 'inference'
-    ? inferencePeak(model, resolved, assumptions, k)
-    : trainingPeak(model, resolved, assumptions, k);
+  const { trainableParams, at } = peakAt(model, resolved, assumptions, k);
+  return { perGpu: at(resolved.batchSize, resolved.seqLen, assumptions), trainableParams };
 }
 
 /**
- * The peak per GPU of `input` at any batch size and sequence length, the input resolved once
- * (the solvers and the sweep probe it many times). Throws InputError for incoherent input.
+ * The peak per GPU at any batch and sequence, with what does not depend on them (weights, optimizer
+ * states, gradients, buffers) computed once; `at` pushes the assumptions its own terms make when given a list.
+ */
+interface PeakAt {
+  trainableParams: number;
+  at: (batchSize: number, seqLen: number, assumptions?: Message[]) => PerGpu;
+  /** `at(…).totalBytes` without the breakdown: what the solvers probe, dozens of times per card. */
+  totalAt: (batchSize: number, seqLen: number) => number;
+}
+
+function peakAt(model: ResolvedModel, resolved: ResolvedInput, assumptions: Message[], k: FittedConstants): PeakAt {
+  return resolved.method === 'inference'
+    ? inferencePeakAt(model, resolved, assumptions, k)
+    : trainingPeakAt(model, resolved, assumptions, k);
+}
+
+/**
+ * The peak per GPU of `input` at any batch size and sequence length, the input resolved once and
+ * the parts that do not depend on them computed once (the solvers and the sweep probe it many
+ * times). Throws InputError for incoherent input.
  */
 export function peakFunction(
   input: EstimateInput,
   ctx: EstimateContext,
 ): { resolved: ResolvedInput; peakBytes: (batchSize: number, seqLen: number) => number } {
   const { resolved, model } = resolveEstimate(input, ctx.presets);
-  return {
-    resolved,
-    peakBytes: (batchSize, seqLen) =>
-      peakPerGpu(model, { ...resolved, batchSize, seqLen }, [], ctx.constants).perGpu.totalBytes,
-  };
+  return { resolved, peakBytes: resolvedPeakFunction(model, resolved, ctx.constants) };
+}
+
+/** peakFunction of an input already resolved (by estimateMemory: its `model` and `resolvedInput`). */
+export function resolvedPeakFunction(
+  model: ResolvedModel,
+  resolved: ResolvedInput,
+  k: FittedConstants = FITTED,
+): (batchSize: number, seqLen: number) => number {
+  return peakAt(model, resolved, [], k).totalAt;
 }
 
 /** The memory a peak may use on `card`: memory × (1 − headroom). */
@@ -120,43 +143,44 @@ function activationBytes(precision: Precision, mixedPrecision: boolean, training
   return precision === 'fp32' && !(training && mixedPrecision) ? 4 : 2;
 }
 
-function inferencePeak(
-  model: ResolvedModel,
-  r: ResolvedInput,
-  assumptions: Message[],
-  k: FittedConstants,
-): { perGpu: PerGpu; trainableParams: number } {
+function inferencePeakAt(model: ResolvedModel, r: ResolvedInput, assumptions: Message[], k: FittedConstants): PeakAt {
   const gguf = r.quant.startsWith('gguf');
   const e = activationBytes(r.precision, false, false);
   const weights = weightBytes(model, r.precision, r.quant) / r.gpus;
-  const kvCache =
-    kvCacheBytes(model, r.batchSize, r.seqLen, dtypeBytes(r.kvCachePrecision), r.inferenceRuntime) / r.gpus;
-  const tokens = r.batchSize * r.seqLen;
-  const prefillTokens = gguf ? Math.min(tokens, LLAMA_CPP_UBATCH_TOKENS) : tokens;
-  const activations = inferenceTransientBytes(
-    model,
-    prefillTokens,
-    Math.min(r.seqLen, prefillTokens),
-    e,
-    r.flashAttention,
-  );
-  // llama.cpp sizes its output buffer for a whole micro-batch of fp32 logits.
-  const logits = gguf ? prefillTokens * model.vocab * 4 : inferenceLogitsBytes(model, r.batchSize, e);
-  const allocatedBytes = weights + kvCache + activations + logits;
+  const kvBytes = dtypeBytes(r.kvCachePrecision);
   // Only HF generate grows its KV cache by re-allocation; efficient runtimes preallocate or page it (vLLM).
   const growing = !gguf && r.inferenceRuntime === 'eager';
-  const { reserveBytes, contextBytes } = runtimeBytes(activations + logits, growing ? kvCache : 0, gguf, k);
   if (growing) assumptions.push(msg('memory.eagerKvCache'));
-  const breakdown: MemoryBreakdown = { weights, gradients: 0, optimizer: 0, activations, logits, kvCache, runtime: 0 };
-  return { perGpu: finish(breakdown, allocatedBytes, reserveBytes + contextBytes), trainableParams: 0 };
+  const at = (batchSize: number, seqLen: number): PerGpu => {
+    const kvCache = kvCacheBytes(model, batchSize, seqLen, kvBytes, r.inferenceRuntime) / r.gpus;
+    const tokens = batchSize * seqLen;
+    const prefillTokens = gguf ? Math.min(tokens, LLAMA_CPP_UBATCH_TOKENS) : tokens;
+    const activations = inferenceTransientBytes(
+      model,
+      prefillTokens,
+      Math.min(seqLen, prefillTokens),
+      e,
+      r.flashAttention,
+    );
+    // llama.cpp sizes its output buffer for a whole micro-batch of fp32 logits.
+    const logits = gguf ? prefillTokens * model.vocab * 4 : inferenceLogitsBytes(model, batchSize, e);
+    const allocatedBytes = weights + kvCache + activations + logits;
+    const { reserveBytes, contextBytes } = runtimeBytes(activations + logits, growing ? kvCache : 0, gguf, k);
+    const breakdown: MemoryBreakdown = {
+      weights,
+      gradients: 0,
+      optimizer: 0,
+      activations,
+      logits,
+      kvCache,
+      runtime: 0,
+    };
+    return finish(breakdown, allocatedBytes, reserveBytes + contextBytes);
+  };
+  return { trainableParams: 0, at, totalAt: (batchSize, seqLen) => at(batchSize, seqLen).totalBytes };
 }
 
-function trainingPeak(
-  model: ResolvedModel,
-  r: ResolvedInput,
-  assumptions: Message[],
-  k: FittedConstants,
-): { perGpu: PerGpu; trainableParams: number } {
+function trainingPeakAt(model: ResolvedModel, r: ResolvedInput, assumptions: Message[], k: FittedConstants): PeakAt {
   const n = r.gpus;
   const multi = n > 1;
   const shardOptimizer = multi && r.sharding !== 'none';
@@ -247,41 +271,11 @@ function trainingPeak(
   const buckets = deepSpeedBucketBytes(r, computePrecision) + (ds?.persistentBucket ?? 0);
   if (buckets > 0) assumptions.push(msg('memory.deepSpeedBuckets', { gib: toGib(buckets) }));
 
-  const activations = trainingActivationBytes({
-    model,
-    batchSize: r.batchSize,
-    seqLen: r.seqLen,
-    activationBytes: e,
-    residualBytes: residual,
-    flashAttention: r.flashAttention,
-    gradientCheckpointing: r.gradientCheckpointing,
-    activationOffload: r.activationOffload,
-    loraRank,
-    loraMatricesPerLayer: loraMatrices,
-    loraDropoutInputs: loraDropped,
-    autocast: r.mixedPrecision && r.precision !== 'fp32',
-  });
   // A fused kernel is what runs when one is named: it replaces the loss, chunked or not.
   const crossEntropy = r.fusedCrossEntropy ? 'fused' : r.chunkedCrossEntropy ? 'chunked' : 'eager';
-  const logits = trainingLogitsBytes(model, r.batchSize, r.seqLen, e, crossEntropy);
   const dequant = r.precision === 'int4' || r.precision === 'int8' ? dequantBufferBytes(largestMatrixParams(model)) : 0;
   const gptqSaved = gptqSavedWeightBytes(model, r);
   if (gptqSaved > 0) assumptions.push(msg('memory.gptqSavedWeights', { gib: toGib(gptqSaved) }));
-
-  // Two peaks: activations are largest at the start of backward (gradients not yet formed, set_to_none);
-  // gradients and the optimizer's temporaries peak at the step.
-  const backwardPeak =
-    weights +
-    gathered +
-    optimizer +
-    ddpBuckets +
-    buckets +
-    fusedStep +
-    accumulatedGradients +
-    activations +
-    gptqSaved +
-    logits +
-    dequant;
   // With mixed precision the fp32 master is the parameter (PyTorch AMP, FSDP MixedPrecision): the 16-bit compute
   // copies live from forward to backward and are gone at the step, which then holds 4 + 4 + 8 + 4 = 20 B/param
   // (DeepSpeed's ZeRO estimator counts the same 20: 2 + 18).
@@ -292,32 +286,69 @@ function trainingPeak(
   // At the step the fp32 master is what holds the weights: report it there rather than under optimizer.
   const master = computeCopy > 0 ? (trainableParams * 4) / (shardOptimizer ? n : 1) : 0;
   const persistentBucket = ds?.persistentBucket ?? 0;
+  // Two peaks: activations are largest at the start of backward (gradients not yet formed, set_to_none);
+  // gradients and the optimizer's temporaries peak at the step. Only the activations and logits depend on b and s.
+  const backwardFixed =
+    weights + gathered + optimizer + ddpBuckets + buckets + fusedStep + accumulatedGradients + gptqSaved + dequant;
   const stepPeak =
     weights - computeCopy + optimizer + ddpBuckets + persistentBucket + stepGradients + fullStepTemporary;
-  const atStep = stepPeak > backwardPeak;
-  if (atStep) assumptions.push(msg('memory.peakAtStep'));
-  const allocatedBytes = Math.max(backwardPeak, stepPeak);
-  const { reserveBytes, contextBytes } = runtimeBytes(activations + logits, 0, false, k);
-  const breakdown: MemoryBreakdown = atStep
-    ? {
-        weights: weights - computeCopy + master,
-        gradients: stepGradients + ddpBuckets + persistentBucket,
-        optimizer: optimizer - master + fullStepTemporary,
-        activations: 0,
-        logits: 0,
-        kvCache: 0,
-        runtime: 0,
-      }
-    : {
-        weights: weights + gathered,
-        gradients: ddpBuckets + buckets + fusedStep + accumulatedGradients,
-        optimizer,
-        activations: activations + gptqSaved,
-        logits,
-        kvCache: 0,
-        runtime: 0,
-      };
-  return { perGpu: finish(breakdown, allocatedBytes, reserveBytes + contextBytes), trainableParams };
+  // A literal per probe: on Node 20's V8 `{ ...setup, batchSize, seqLen }` costs about 1 µs (a spread that adds
+  // properties leaves V8's fast clone path), most of a probe (scripts/bench/spread.ts measures it).
+  const setupAt = (batchSize: number, seqLen: number): ActivationSetup => ({
+    model,
+    batchSize,
+    seqLen,
+    activationBytes: e,
+    residualBytes: residual,
+    flashAttention: r.flashAttention,
+    gradientCheckpointing: r.gradientCheckpointing,
+    activationOffload: r.activationOffload,
+    loraRank,
+    loraMatricesPerLayer: loraMatrices,
+    loraDropoutInputs: loraDropped,
+    autocast: r.mixedPrecision && r.precision !== 'fp32',
+  });
+
+  const activationsAt = (batchSize: number, seqLen: number) => trainingActivationBytes(setupAt(batchSize, seqLen));
+  const logitsAt = (batchSize: number, seqLen: number) =>
+    trainingLogitsBytes(model, batchSize, seqLen, e, crossEntropy);
+  const allocatedWith = (transientBytes: number) => Math.max(backwardFixed + transientBytes, stepPeak);
+  const extraWith = (transientBytes: number) => {
+    const { reserveBytes, contextBytes } = runtimeBytes(transientBytes, 0, false, k);
+    return reserveBytes + contextBytes;
+  };
+
+  const at = (batchSize: number, seqLen: number, atAssumptions?: Message[]): PerGpu => {
+    const activations = activationsAt(batchSize, seqLen);
+    const logits = logitsAt(batchSize, seqLen);
+    const atStep = stepPeak > backwardFixed + activations + logits;
+    if (atStep) atAssumptions?.push(msg('memory.peakAtStep'));
+    const breakdown: MemoryBreakdown = atStep
+      ? {
+          weights: weights - computeCopy + master,
+          gradients: stepGradients + ddpBuckets + persistentBucket,
+          optimizer: optimizer - master + fullStepTemporary,
+          activations: 0,
+          logits: 0,
+          kvCache: 0,
+          runtime: 0,
+        }
+      : {
+          weights: weights + gathered,
+          gradients: ddpBuckets + buckets + fusedStep + accumulatedGradients,
+          optimizer,
+          activations: activations + gptqSaved,
+          logits,
+          kvCache: 0,
+          runtime: 0,
+        };
+    return finish(breakdown, allocatedWith(activations + logits), extraWith(activations + logits));
+  };
+  const totalAt = (batchSize: number, seqLen: number): number => {
+    const transientBytes = activationsAt(batchSize, seqLen) + logitsAt(batchSize, seqLen);
+    return allocatedWith(transientBytes) + extraWith(transientBytes);
+  };
+  return { trainableParams, at, totalAt };
 }
 
 /** totalBytes = allocated + runtime extras; breakdown.runtime = total − the other parts. */

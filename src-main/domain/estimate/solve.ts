@@ -1,6 +1,13 @@
 import type { Card } from '../catalog';
-import type { EstimateInput } from './input';
-import { DEFAULT_HEADROOM_FRACTION, peakFunction, usableBytes, type EstimateContext } from './memory';
+import type { EstimateInput, MemoryEstimate } from './input';
+import {
+  DEFAULT_HEADROOM_FRACTION,
+  peakFunction,
+  resolvedPeakFunction,
+  usableBytes,
+  type EstimateContext,
+} from './memory';
+import type { ResolvedInput } from './resolve-input';
 
 /** The largest micro-batch and the longest sequence the solvers consider. */
 export const MAX_BATCH = 65_536;
@@ -23,28 +30,39 @@ export function largestWithin(upper: number, budget: number, peak: (value: numbe
   if (upper <= 1) return 1;
   const last = excess(upper);
   if (last <= 0) return upper;
-  // excess(low) ≤ 0 < excess(high) throughout; points holds the probes the next guess interpolates.
+  // excess(low) ≤ 0 < excess(high) throughout; the last three probes (oldest first) are what the next guess
+  // interpolates, held in numbers rather than a list of pairs (this runs for every card on every keystroke).
   let low = 1;
   let high = upper;
-  const points: Array<[number, number]> = [
-    [1, first],
-    [upper, last],
-  ];
+  let x0 = NaN;
+  let y0 = NaN;
+  let x1 = 1;
+  let y1 = first;
+  let x2 = upper;
+  let y2 = last;
+  const probed = (x: number, y: number) => {
+    x0 = x1;
+    y0 = y1;
+    x1 = x2;
+    y1 = y2;
+    x2 = x;
+    y2 = y;
+  };
   let previousWidth = Infinity;
   while (high - low > 1) {
     const width = high - low;
-    let guess = interpolatedRoot(points);
+    let guess = interpolatedRoot(x0, y0, x1, y1, x2, y2);
     // Safeguard (as in Brent's method): no guess, or the bracket did not halve in two steps → bisect.
     if (!(guess > low && guess < high) || width > previousWidth / 2) guess = (low + high) / 2;
     previousWidth = high - low;
     const probe = Math.min(high - 1, Math.max(low + 1, Math.floor(guess)));
     const at = excess(probe);
-    points.push([probe, at]);
+    probed(probe, at);
     if (at <= 0) {
       low = probe;
       if (probe + 1 < high) {
         const next = excess(probe + 1);
-        points.push([probe + 1, next]);
+        probed(probe + 1, next);
         if (next <= 0) low = probe + 1;
         else high = probe + 1;
       }
@@ -52,25 +70,26 @@ export function largestWithin(upper: number, budget: number, peak: (value: numbe
       high = probe;
       if (probe - 1 > low) {
         const before = excess(probe - 1);
-        points.push([probe - 1, before]);
+        probed(probe - 1, before);
         if (before <= 0) low = probe - 1;
         else high = probe - 1;
       }
     }
-    if (points.length > 3) points.splice(0, points.length - 3);
   }
   return low;
 }
 
+/** Where the line through (xa, ya) and (xb, yb) crosses zero. */
+function secant(xa: number, ya: number, xb: number, yb: number): number {
+  return xa - (ya * (xb - xa)) / (yb - ya);
+}
+
 /**
- * Where the parabola (or, with two points, the line) through `points` crosses zero, taking the
- * crossing between the two points that straddle it; NaN when there is none.
+ * Where the parabola through the three points (or, when the first is missing (NaN), the line
+ * through the last two) crosses zero, taking the crossing between the points that straddle it;
+ * NaN when there is none.
  */
-function interpolatedRoot(points: Array<[number, number]>): number {
-  const [x0, y0] = points[points.length - 3] ?? [NaN, NaN];
-  const [x1, y1] = points[points.length - 2]!;
-  const [x2, y2] = points[points.length - 1]!;
-  const secant = (xa: number, ya: number, xb: number, yb: number) => xa - (ya * (xb - xa)) / (yb - ya);
+function interpolatedRoot(x0: number, y0: number, x1: number, y1: number, x2: number, y2: number): number {
   if (Number.isNaN(x0) || x0 === x1 || x0 === x2 || x1 === x2) return secant(x1, y1, x2, y2);
   // Newton form of the parabola: y = y0 + d01·(x − x0) + d012·(x − x0)(x − x1).
   const d01 = (y1 - y0) / (x1 - x0);
@@ -86,12 +105,18 @@ function interpolatedRoot(points: Array<[number, number]>): number {
   const disc = b * b - 4 * a * c;
   if (disc < 0) return secant(x1, y1, x2, y2);
   const sqrt = Math.sqrt(disc);
-  // The numerically stable pair of roots.
+  // The numerically stable pair of roots, each kept when it lies within the points.
   const q = -0.5 * (b + Math.sign(b || 1) * sqrt);
-  const roots = [q / a, c / q].filter((x) => Number.isFinite(x) && x >= lo && x <= hi);
-  if (roots.length === 0) return secant(x1, y1, x2, y2);
+  const within = (x: number) => Number.isFinite(x) && x >= lo && x <= hi;
+  const r0 = q / a;
+  const r1 = c / q;
+  const ok0 = within(r0);
+  const ok1 = within(r1);
+  if (!ok0 && !ok1) return secant(x1, y1, x2, y2);
   // With a rising peak the crossing wanted is the one where the parabola rises.
-  return roots.find((x) => 2 * a * x + b > 0) ?? roots[0]!;
+  if (ok0 && 2 * a * r0 + b > 0) return r0;
+  if (ok1 && 2 * a * r1 + b > 0) return r1;
+  return ok0 ? r0 : r1;
 }
 
 /** The largest batch and the longest sequence that fit one memory budget. */
@@ -105,10 +130,17 @@ export interface FitLimits {
 /**
  * A solver for one input: resolves the input once, then answers the largest batch and longest
  * sequence for any memory budget (the bytes a peak may use), recomputing only the peak per probe.
- * Budgets already asked (cards of the same size) are answered from memory.
+ * Budgets already asked (cards of the same size) are answered from memory. An estimate of the
+ * same input and context hands over what it resolved, so the input is not resolved again.
  */
-export function fitSolver(input: EstimateInput, ctx: EstimateContext): (budgetBytes: number) => FitLimits {
-  const { batchPeak, seqPeak } = peaks(input, ctx);
+export function fitSolver(
+  input: EstimateInput,
+  ctx: EstimateContext,
+  estimated?: Pick<MemoryEstimate, 'model' | 'resolvedInput'>,
+): (budgetBytes: number) => FitLimits {
+  const { batchPeak, seqPeak } = estimated
+    ? peaksOf(estimated.resolvedInput, resolvedPeakFunction(estimated.model, estimated.resolvedInput, ctx.constants))
+    : peaks(input, ctx);
   const answered = new Map<number, FitLimits>();
   return (budgetBytes) => {
     let limits = answered.get(budgetBytes);
@@ -126,6 +158,10 @@ export function fitSolver(input: EstimateInput, ctx: EstimateContext): (budgetBy
 /** The peak per GPU as a function of the batch and of the sequence, the input resolved once. */
 function peaks(input: EstimateInput, ctx: EstimateContext) {
   const { resolved, peakBytes } = peakFunction(input, ctx);
+  return peaksOf(resolved, peakBytes);
+}
+
+function peaksOf(resolved: ResolvedInput, peakBytes: (batchSize: number, seqLen: number) => number) {
   return {
     batchPeak: (batchSize: number) => peakBytes(batchSize, resolved.seqLen),
     seqPeak: (seqLen: number) => peakBytes(resolved.batchSize, seqLen),
