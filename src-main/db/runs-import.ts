@@ -164,7 +164,8 @@ export async function importPendingRows(
     let read = 0;
     let staged = 0;
     // Built whole per row: `{ ...meta, estimate }` adds a field, which costs about 1 µs on Node 20 (scripts/bench/spread.ts).
-    const metaOf = (estimate: unknown) => ({ origin: 'mine', citation: null, refId: null, createdAt: now, estimate }) as const;
+    const metaOf = (estimate: unknown) =>
+      ({ origin: 'mine', citation: null, refId: null, createdAt: now, estimate }) as const;
     try {
       for await (const rows of batches) {
         for (let from = 0; from < rows.length; from += STAGE_BATCH) {

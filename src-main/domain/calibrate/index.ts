@@ -1,10 +1,5 @@
 export { calibrate } from './calibrate';
-export {
-  calibratedEstimate,
-  rankCorrection,
-  type CalibratedEstimate,
-  type CalibratedFit,
-} from './calibrated-estimate';
+export { calibratedEstimate, rankCorrection, type CalibratedEstimate, type CalibratedFit } from './calibrated-estimate';
 export { calibrationRunsFrom, throughputFlagsFor } from './logged-runs';
 export { predictionFor, predictRun, type StoredPrediction } from './predict';
 export { flagInconsistentThroughput, THROUGHPUT_SPREAD_LIMIT, type ThroughputFlag } from './throughput-flags';
