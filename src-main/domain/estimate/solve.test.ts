@@ -4,7 +4,7 @@ import { readDataFile } from '../../../scripts/data-files';
 import type { Card, ModelPreset } from '../catalog';
 import { InputError } from '../errors';
 import { estimateInputSchema, type EstimateInput } from './input';
-import { estimateMemory } from './memory';
+import { estimateMemory, peakFunction, peakPerGpu, resolveEstimate } from './memory';
 import { fitSolver, largestBatch, largestWithin, longestSeq, MAX_BATCH } from './solve';
 import { probingLargest, probingLimits } from './solve-probing.testkit';
 import { GIB } from './units';
@@ -126,6 +126,42 @@ describe('largest batch and longest sequence', () => {
     );
     // Most drawn inputs are coherent; the comparison is only worth something if it ran on many of them.
     expect(compared).toBeGreaterThan(100 * cards.length);
+  });
+
+  it('probe the peak an estimate at that batch and sequence has, with the terms that do not depend on them kept', () => {
+    // peakFunction computes weights, states and buffers once and only the activations and logits per probe:
+    // a term of that fixed part that did depend on the batch or the sequence would show here.
+    let compared = 0;
+    fc.assert(
+      fc.property(
+        estimateInput,
+        fc.integer({ min: 1, max: 256 }),
+        fc.integer({ min: 1, max: 65_536 }),
+        (raw, batchSize, seqLen) => {
+          const input = accepted(raw);
+          if (!input) return;
+          const { resolved, model } = resolveEstimate(input, presets);
+          const whole = peakPerGpu(model, { ...resolved, batchSize, seqLen }, []).perGpu.totalBytes;
+          expect(peakFunction(input, ctx).peakBytes(batchSize, seqLen)).toBe(whole);
+          compared += 1;
+        },
+      ),
+      { numRuns: 500 },
+    );
+    expect(compared).toBeGreaterThan(100);
+  });
+
+  it("answer the same from the estimate's own resolution as from the input", () => {
+    fc.assert(
+      fc.property(estimateInput, (raw) => {
+        const input = accepted(raw);
+        if (!input) return;
+        const fromInput = fitSolver(input, ctx);
+        const fromEstimate = fitSolver(input, ctx, estimateMemory(input, ctx));
+        for (const card of cards) expect(fromEstimate(card.memoryGiB * GIB)).toEqual(fromInput(card.memoryGiB * GIB));
+      }),
+      { numRuns: 100 },
+    );
   });
 
   it('mark the boundary: that batch and that sequence fit, one more does not', () => {
