@@ -97,7 +97,12 @@ export function RunsTable({ runs, cardName, flags, sort, onSort, onOpen, onDelet
     const run = row ? runs.find((r) => String(r.id) === row.dataset.runId) : undefined;
     if (!button || !run) return;
     if ((button.dataset.action as RowAction) === 'open') onOpen(run);
-    else onDelete(run);
+    else {
+      // Rows are kept by position (below): without this the focus would stay on the same button, now the
+      // next run's Delete. It goes back to the page, as when a row was removed with its button.
+      button.blur();
+      onDelete(run);
+    }
   };
   return (
     <div className="table-scroll">
@@ -133,9 +138,11 @@ export function RunsTable({ runs, cardName, flags, sort, onSort, onOpen, onDelet
           </tr>
         </thead>
         <tbody onClick={onRowClick}>
-          {runs.map((run) => (
+          {/* Keyed by position: a new page, sort or filter updates the rows in place instead of removing
+              them all and building new ones (a rows' worth of DOM each time). A row keeps no state of its own. */}
+          {runs.map((run, index) => (
             <RunRow
-              key={run.id}
+              key={index}
               run={run}
               cardLabel={cardName(run.card)}
               flag={flags.get(run.id) ?? null}
