@@ -321,7 +321,8 @@ function trainingPeakAt(model: ResolvedModel, r: ResolvedInput, assumptions: Mes
   const at = (batchSize: number, seqLen: number, atAssumptions?: Message[]): PerGpu => {
     const activations = activationsAt(batchSize, seqLen);
     const logits = logitsAt(batchSize, seqLen);
-    const atStep = stepPeak > backwardFixed + activations + logits;
+    const transientBytes = activations + logits;
+    const atStep = stepPeak > backwardFixed + transientBytes;
     if (atStep) atAssumptions?.push(msg('memory.peakAtStep'));
     const breakdown: MemoryBreakdown = atStep
       ? {
@@ -342,7 +343,7 @@ function trainingPeakAt(model: ResolvedModel, r: ResolvedInput, assumptions: Mes
           kvCache: 0,
           runtime: 0,
         };
-    return finish(breakdown, allocatedWith(activations + logits), extraWith(activations + logits));
+    return finish(breakdown, allocatedWith(transientBytes), extraWith(transientBytes));
   };
   const totalAt = (batchSize: number, seqLen: number): number => {
     const transientBytes = activationsAt(batchSize, seqLen) + logitsAt(batchSize, seqLen);
