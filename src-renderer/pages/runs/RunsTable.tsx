@@ -139,7 +139,7 @@ export function RunsTable({ runs, cardName, flags, sort, onSort, onOpen, onDelet
         </thead>
         <tbody onClick={onRowClick}>
           {/* Keyed by position: a new page, sort or filter updates the rows in place instead of removing
-              them all and building new ones (a rows' worth of DOM each time). A row keeps no state of its own. */}
+              them all and building every row's DOM again. A row keeps no state of its own. */}
           {runs.map((run, index) => (
             <RunRow
               key={index}
