@@ -17,7 +17,7 @@ import type { FittedConstants } from '../../src-main/domain/estimate/fitted';
 import { estimateMemory } from '../../src-main/domain/estimate/memory';
 import type { Predictor } from './predict';
 import type { Dataset, ScoredRow } from './rows';
-import { quantile } from './stats';
+import { median } from './stats';
 
 /** One held-out row: its raw error and, for each prior weight tried, its calibrated error. */
 export interface CalibratedRow {
@@ -142,11 +142,7 @@ export function calibrationHeldOut(
   return out;
 }
 
-const medianAbs = (errors: number[]) =>
-  quantile(
-    errors.map(Math.abs).sort((a, b) => a - b),
-    0.5,
-  );
+const medianAbs = (errors: number[]) => median(errors.map(Math.abs));
 
 /**
  * The prior weight with the lowest held-out median |error| over every correctable row (ties: the heavier

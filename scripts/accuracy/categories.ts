@@ -4,7 +4,8 @@ import type { Scored } from './folds';
 import { frameworkFamilySchema } from '../../src-main/domain/reference-runs';
 
 const method = (s: Scored) => s.row.run.config?.method;
-const tokensPerMicroBatch = (s: Scored) => {
+/** Tokens per micro-batch (batch × sequence) of a scored row, 0 for a row without a config. */
+export const tokensPerMicroBatch = (s: Scored) => {
   // A row's config states its batch and sequence; fillDefaults reads them as the estimator does.
   const config = s.row.run.config && fillDefaults(s.row.run.config);
   return config ? config.batchSize * config.seqLen : 0;

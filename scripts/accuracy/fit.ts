@@ -1,7 +1,7 @@
 import { BOUNDS, type FittedConstantName, type FittedConstants } from '../../src-main/domain/estimate/fitted';
 import type { Predictor } from './predict';
 import type { ScoredRow } from './rows';
-import { quantile } from './stats';
+import { median } from './stats';
 
 /** One fitted constant: its value and what informed it. */
 export interface ConstantFit {
@@ -26,12 +26,6 @@ const ROUNDS = 3;
  * constant (the fit before the per-source objective; `npm run accuracy -- --row-median` scores it held out).
  */
 export type Weighing = 'sources' | 'rows';
-
-const median = (values: number[]) =>
-  quantile(
-    [...values].sort((a, b) => a - b),
-    0.5,
-  );
 
 /**
  * The fit's objective: the median of |ln(estimate ÷ measured)| over rows (robust, symmetric in over/under).

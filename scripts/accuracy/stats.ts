@@ -20,6 +20,14 @@ export function quantile(sorted: number[], q: number): number {
   return a + (b - a) * (pos - Math.floor(pos));
 }
 
+/** The median (the mean of the middle two for an even count; NaN for none). */
+export function median(values: readonly number[]): number {
+  return quantile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
+}
+
 /** The summary of a list of signed errors. */
 export function summarize(errors: number[]): ErrorSummary {
   const abs = errors.map(Math.abs).sort((a, b) => a - b);

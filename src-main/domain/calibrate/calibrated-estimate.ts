@@ -164,7 +164,6 @@ export function calibratedEstimate(
   const estimate = estimateMemory(input, estimateCtx);
   // Calibration off: no card is corrected (and no fit is run on an empty log per card and call).
   const correctionOf = ctx.runs === null ? () => RAW : correctionsOf(input, ctx.runs, ctx.presets, ctx.validation);
-  const corrections = new Map<string, Calibration>(ctx.cards.map((c) => [c.id, correctionOf(c.id)]));
 
   // One solver for every card (the input resolved once; same-size cards answered once), cards by id.
   const limitsFor = fitSolver(input, estimateCtx, estimate);
@@ -172,8 +171,8 @@ export function calibratedEstimate(
   const fits: CalibratedFit[] = [];
   for (const fit of estimate.fits) {
     const fitCard = cardsById.get(fit.card);
-    const correction = corrections.get(fit.card);
-    if (!fitCard || !correction) continue;
+    if (!fitCard) continue;
+    const correction = correctionOf(fit.card);
     const neededBytes = estimate.perGpu.totalBytes * correction.memoryFactor;
     const usable = usableBytes(fitCard, headroomFraction);
     const fitsCard = neededBytes <= usable;
@@ -209,8 +208,8 @@ export function calibratedEstimate(
     memoryInterval: memoryInterval(estimate.perGpu.totalBytes, estimate.resolvedInput.method),
   };
   if (speed) result.speed = speed;
-  const correction = card ? corrections.get(card.id) : undefined;
-  if (card && correction && ctx.runs !== null) {
+  if (card && ctx.runs !== null) {
+    const correction = correctionOf(card.id);
     result.calibration = { card: card.id, ...correction };
     result.calibrated = corrected(estimate, speed, correction);
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FITTED, FOLDS } from './fitted-constants';
-import { fillDefaults } from './resolve-input';
+import { isTrainingSpeed, tokensPerMicroBatch } from '../../../scripts/accuracy/categories';
 import { scoreAll, scoreStoredFolds, type Scored } from '../../../scripts/accuracy/folds';
 import { Predictor } from '../../../scripts/accuracy/predict';
 import { loadDataset } from '../../../scripts/accuracy/rows';
@@ -15,14 +15,9 @@ const data = loadDataset();
 const predictor = new Predictor(data.presets);
 const inSample = scoreAll(data, predictor, FITTED).scored;
 const heldOut = scoreStoredFolds(data, predictor, FOLDS).scored;
-const tokensPerMicroBatch = (s: Scored) => {
-  // A row's config states its batch and sequence; fillDefaults reads them as the estimator does.
-  const config = s.row.run.config && fillDefaults(s.row.run.config);
-  return config ? config.batchSize * config.seqLen : 0;
-};
 /** Error summary of the training-speed rows of `scored` whose tokens per micro-batch `keep` accepts. */
 const trainingSpeed = (scored: Scored[], keep: (tokens: number) => boolean) =>
-  summarize(scored.filter((r) => r.row.quantity === 'train' && keep(tokensPerMicroBatch(r))).map((r) => r.error));
+  summarize(scored.filter((r) => isTrainingSpeed(r) && keep(tokensPerMicroBatch(r))).map((r) => r.error));
 
 describe('speed estimate against published throughput', () => {
   it('training at ≥ 4k tokens per micro-batch (in-sample): median ≤ 15% and p90 ≤ 50%', () => {
