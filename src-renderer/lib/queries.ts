@@ -1,5 +1,5 @@
 import { keepPreviousData, QueryClient, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Channel } from '../../src-main/ipc/channels';
 import type { ChannelInput, ChannelOutput } from '../../src-main/ipc/contract';
 import { ApiError, call } from './api';
@@ -99,37 +99,89 @@ export interface LiveAnswer<C extends Channel> {
   error?: ApiError;
   /** The current input has its answer (data or error), or there is nothing to send. */
   settled: boolean;
-  /** The data shown belongs to an earlier input (or the current input cannot be sent). */
+  /**
+   * The data shown belongs to an earlier input and says so: at once when the current input cannot be sent or
+   * failed, after STALE_SHOWN_AFTER_MS while its answer is on the way (see liveState).
+   */
   stale: boolean;
 }
 
 /**
- * Asks `channel` for `input` at once (no debounce: every call of a page is a few ms) and
- * keeps the last good answer visible, marked stale, while a new one computes, after a
- * refusal, or while `input` is null ("not ready to ask": a field is invalid). Answers to
- * older inputs never replace newer ones: each input has its own key.
+ * How long an answer on its way may take before the one on screen is dimmed as stale. Within about 0.1 s a
+ * response feels instantaneous and needs no feedback (J. Nielsen, "Response Times: The 3 Important Limits",
+ * https://www.nngroup.com/articles/response-times-3-important-limits/); most answers come sooner, and
+ * dimming the whole result for them cost a restyle and repaint of it in the input's own frame, then
+ * another when the answer came: a flicker, and milliseconds between the input and its result.
  */
-export function useLive<C extends ReadChannel>(channel: C, input: ChannelInput<C> | null): LiveAnswer<C> {
+export const STALE_SHOWN_AFTER_MS = 100;
+
+/** What a live answer's flags are, from where its query stands. */
+export function liveState(q: {
+  /** There is an input to ask (null input: a field is invalid, nothing is sent). */
+  asking: boolean;
+  /** The answer shown is the current input's. */
+  fresh: boolean;
+  failed: boolean;
+  /** The current input's answer has been on its way for STALE_SHOWN_AFTER_MS or more. */
+  slow: boolean;
+}): { settled: boolean; stale: boolean } {
+  return { settled: !q.asking || q.fresh || q.failed, stale: !q.fresh && (!answerComing(q) || q.slow) };
+}
+
+/** The current input's answer is on its way (asked, or held until another answer is in). */
+export const answerComing = (q: { asking: boolean; fresh: boolean; failed: boolean }) =>
+  q.asking && !q.fresh && !q.failed;
+
+/** True once `waiting` has held for `ms` without a break. */
+function useWaitedFor(waiting: boolean, ms: number): boolean {
+  const [waited, setWaited] = useState(false);
+  // A wait that ended is forgotten while rendering (React's "storing information from previous renders"),
+  // so the next one starts from zero.
+  if (!waiting && waited) setWaited(false);
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = window.setTimeout(() => setWaited(true), ms);
+    return () => window.clearTimeout(timer);
+  }, [waiting, ms]);
+  return waiting && waited;
+}
+
+/**
+ * Asks `channel` for `input` at once (no debounce: every call of a page is a few ms) and
+ * keeps the last good answer visible while a new one computes (marked stale if it takes longer
+ * than STALE_SHOWN_AFTER_MS), after a refusal, or while `input` is null ("not ready to ask": a
+ * field is invalid). Answers to older inputs never replace newer ones: each input has its own key.
+ * `hold`: the input is good but is asked later (the Estimate page's chart waits for the estimate):
+ * counted as on its way, not as unsendable.
+ */
+export function useLive<C extends ReadChannel>(
+  channel: C,
+  input: ChannelInput<C> | null,
+  { hold = false }: { hold?: boolean } = {},
+): LiveAnswer<C> {
   const query = useQuery({
     queryKey: channelKey(channel, input ?? undefined),
     queryFn: () => ask(channel, input ?? undefined),
-    enabled: input !== null,
+    enabled: input !== null && !hold,
     placeholderData: keepPreviousData,
     // Each answer is a new computation: comparing it deeply with the last one (structural sharing)
     // only costs time, milliseconds per repaint for an estimate with its sweep.
     structuralSharing: false,
   });
-  const fresh = input !== null && query.isSuccess && !query.isPlaceholderData && !query.isFetching;
+  const asking = input !== null;
+  const fresh = asking && query.isSuccess && !query.isPlaceholderData && !query.isFetching;
   // Kept while rendering (React's "storing information from previous renders"), so the first
   // fresh answer and the stale marker reach the screen in the same paint.
   const [last, setLast] = useState<ChannelOutput<C>>();
   if (fresh && last !== query.data) setLast(() => query.data);
-  const failed = input !== null && query.isError && !query.isFetching;
+  const failed = asking && query.isError && !query.isFetching;
+  const slow = useWaitedFor(answerComing({ asking, fresh, failed }), STALE_SHOWN_AFTER_MS);
+  const { settled, stale } = liveState({ asking, fresh, failed, slow });
   return {
     data: fresh ? query.data : (last ?? (query.isPlaceholderData ? query.data : undefined)),
     error: failed ? asApiError(query.error) : undefined,
-    settled: input === null || fresh || failed,
-    stale: !fresh,
+    settled,
+    stale,
   };
 }
 

@@ -77,6 +77,15 @@ export function formFromQuery<T extends object>(query: URLSearchParams, binding:
   return { form: form as T, rejected };
 }
 
+/** The longest an address rewrite waits for an idle moment, ms. */
+const IDLE_DEADLINE_MS = 500;
+
+/** Runs `task` when the main thread is idle (requestIdleCallback where there is one), at the latest after IDLE_DEADLINE_MS. */
+function whenIdle(task: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(task, { timeout: IDLE_DEADLINE_MS });
+  else window.setTimeout(task, 0);
+}
+
 /**
  * Keeps a page's forms in its address: a link (or a reload) fills them once when the page opens,
  * then every change rewrites the address in place just after it is painted (no new history entry,
@@ -108,13 +117,14 @@ export function useUrlState(page: string, bindings: readonly AnyBinding[]): stri
       const hash = `#/${page}${text ? `?${text}` : ''}`;
       if (window.location.hash !== hash) window.history.replaceState(window.history.state, '', hash);
     };
-    // Rewritten just after the frame that paints the change, not inside it: replaceState costs
-    // milliseconds of that frame. A reload takes the address as it is when it starts (a pagehide
-    // write is too late), so the address may lag by that one frame, never by a typing pause.
+    // Rewritten when the page is idle, not in the input's frame nor in the one that paints its answer:
+    // replaceState costs milliseconds of the main thread. A reload takes the address as it is when it
+    // starts (a pagehide write is too late), so the address may lag by the answer's frames (at most
+    // IDLE_DEADLINE_MS), never by a typing pause.
     const later = () => {
       if (pending) return;
       pending = true;
-      window.requestAnimationFrame(() => window.setTimeout(write, 0));
+      whenIdle(write);
     };
     write();
     const stops = bindings.map((binding) => binding.store.subscribe(later));

@@ -149,6 +149,7 @@ export function EstimatePage() {
                     <FitAdvicePanel
                       input={problem ? null : input}
                       card={adviceCard}
+                      hold={!estimate.shown}
                       onApply={applyAdvice}
                       onClose={pickedCard ? closeAdvice : undefined}
                     />

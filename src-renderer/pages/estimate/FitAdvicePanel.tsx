@@ -15,6 +15,8 @@ interface FitAdvicePanelProps {
   /** The estimate's input (null while a field is invalid: the last advice stays, marked stale). */
   input: EstimateInput | null;
   card: Card;
+  /** The input is asked later (once the estimate it advises on is on screen). */
+  hold?: boolean;
   /** Puts a change's configuration into the form. */
   onApply: (change: FitChange) => void;
   /** Closes the panel (the card was picked in the answer, not in the form). */
@@ -31,10 +33,21 @@ function factorText(factor: number | null): string {
  * what the card may use, cheapest in GPU-hours first, each with its new peak, its time and
  * GPU-hour cost, what it gives up, and a button that makes the change in the form.
  */
-export const FitAdvicePanel = memo(function FitAdvicePanel({ input, card, onApply, onClose }: FitAdvicePanelProps) {
+export const FitAdvicePanel = memo(function FitAdvicePanel({
+  input,
+  card,
+  hold = false,
+  onApply,
+  onClose,
+}: FitAdvicePanelProps) {
   const { t } = useTranslation();
   const text = useMessageText();
-  const { data: advice, error, stale, settled } = useLive('estimate:fit', input ? { input, card: card.id } : null);
+  const {
+    data: advice,
+    error,
+    stale,
+    settled,
+  } = useLive('estimate:fit', input ? { input, card: card.id } : null, { hold });
   return (
     <section
       className="panel fit-advice"

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { EstimateInput } from '../../../src-main/domain/estimate/input';
 import type { EstimateOutput, SweepOutput } from '../../../src-main/ipc/contract';
 import type { ApiError } from '../../lib/api';
@@ -16,6 +16,11 @@ export interface EstimateState {
   stale: boolean;
   /** The current input has its answer: an estimate or a problem. */
   settled: boolean;
+  /**
+   * The current input's estimate is on screen (a frame was painted since it came): what waits for it
+   * (the chart's sweep, the fit advice) is asked from then on.
+   */
+  shown: boolean;
   /** The chart's memory sweep, asked beside the estimate (kept, marked stale, while the next one computes). */
   sweep?: SweepOutput;
   sweepStale: boolean;
@@ -31,9 +36,11 @@ export function useEstimate(input: EstimateInput): EstimateState {
   const key = JSON.stringify(input);
   const localProblem = useMemo(() => checkInput(JSON.parse(key) as EstimateInput), [key]);
   const { data, error, settled, stale } = useLive('estimate:compute', localProblem ? null : input);
-  // The chart is asked once the estimate is in: the server answers one call at a time, and the
-  // total and the verdicts are what the user waits for.
-  const sweep = useLive('estimate:sweep', localProblem || !settled || error ? null : input);
+  // The chart is asked once the estimate is on screen: the server answers one call at a time, and on
+  // two cores its sweep competes with the browser painting the total and the verdicts, which are what
+  // the user waits for.
+  const shown = usePainted(settled && !localProblem && !error ? key : null) === key;
+  const sweep = useLive('estimate:sweep', localProblem || error ? null : input, { hold: !shown });
   const badInput = error?.code === 'bad-input';
   return {
     output: data,
@@ -41,10 +48,29 @@ export function useEstimate(input: EstimateInput): EstimateState {
     failure: error && !badInput ? error : undefined,
     stale,
     settled,
+    shown,
     sweep: sweep.data,
     sweepStale: sweep.stale,
     sweepSettled: sweep.settled,
   };
+}
+
+/** `key` once a frame has been painted since it was given (the last such key; null before any). */
+function usePainted(key: string | null): string | null {
+  const [painted, setPainted] = useState<string | null>(null);
+  useEffect(() => {
+    if (key === null) return;
+    let timer = 0;
+    // rAF runs before the next paint; a task queued from it runs after that paint.
+    const frame = window.requestAnimationFrame(() => {
+      timer = window.setTimeout(() => setPainted(key), 0);
+    });
+    return () => {
+      window.cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, [key]);
+  return painted;
 }
 
 /** Asks for the estimate of `input` from an input handler, before the page re-renders. */
