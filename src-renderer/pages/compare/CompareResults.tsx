@@ -40,11 +40,22 @@ const flip = (id: string) => (open: Ids) => {
 };
 
 /**
- * The ranking: the answer line, the cost/time chart, the table, what was left out and why. Memoised
- * on the answer, so a keystroke that only marks it stale re-renders the form and not the table
- * (issue 13 point 7: a repaint within 50 ms of an input).
+ * The ranking: the answer line, the cost/time chart, the table, the CLI command, what was left out and
+ * why. Its parts are memoised on the answer, so a keystroke re-renders the form and the command, not
+ * the chart and the table (issue 13 point 7: a repaint within 50 ms of an input).
  */
-export const CompareResults = memo(function CompareResults({
+export function CompareResults({ cliCommand, ...props }: CompareResultsProps) {
+  return (
+    <>
+      <RankingMain {...props} />
+      {cliCommand ? <CopyCli command={cliCommand} idPrefix="cmp" /> : null}
+      <RankingNotes output={props.output} cards={props.cards} />
+    </>
+  );
+}
+
+/** The answer line, the cost/time chart and the table. */
+const RankingMain = memo(function RankingMain({
   output,
   expanded,
   setExpanded,
@@ -56,13 +67,11 @@ export const CompareResults = memo(function CompareResults({
   method,
   sort,
   currency,
-  cliCommand,
-}: CompareResultsProps) {
+}: Omit<CompareResultsProps, 'cliCommand'>) {
   const { t } = useTranslation();
   const text = useMessageText();
   const { points, perJob } = useMemo(() => chartPoints(output.candidates), [output]);
   const groups = useMemo(() => rowsByOffer(output.candidates), [output]);
-  const cardName = (id: string) => cards.find((c) => c.id === id)?.name ?? id;
   const toggle = useCallback(
     (id: string) => {
       setExpanded(flip(id));
@@ -131,7 +140,17 @@ export const CompareResults = memo(function CompareResults({
       ) : (
         <p className="panel muted">{t('compare.noCandidates')}</p>
       )}
-      {cliCommand ? <CopyCli command={cliCommand} idPrefix="cmp" /> : null}
+    </>
+  );
+});
+
+/** What was left out and why, and what was assumed. */
+const RankingNotes = memo(function RankingNotes({ output, cards }: Pick<CompareResultsProps, 'output' | 'cards'>) {
+  const { t } = useTranslation();
+  const text = useMessageText();
+  const cardName = (id: string) => cards.find((c) => c.id === id)?.name ?? id;
+  return (
+    <>
       {output.excluded.length > 0 ? (
         <section className="panel excluded" aria-labelledby="cmp-excluded-title">
           <details open={output.candidates.length === 0}>
