@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Card } from '../../../src-main/domain/catalog';
 import { formatCardGiB, formatNumber, shortenSource } from '../../lib/format';
@@ -12,8 +13,8 @@ interface CardSpecsTableProps {
   onDelete: (card: Card) => void;
 }
 
-/** Every card with the specs the estimates use, each editable and deletable. */
-export function CardSpecsTable({ cards, onEdit, onDelete }: CardSpecsTableProps) {
+/** Every card with the specs the estimates use, each editable and deletable (memoised: a price edit leaves it as it is). */
+export const CardSpecsTable = memo(function CardSpecsTable({ cards, onEdit, onDelete }: CardSpecsTableProps) {
   const { t } = useTranslation();
   return (
     <TableScroll label={t('catalog.cardsTitle')}>
@@ -112,4 +113,4 @@ export function CardSpecsTable({ cards, onEdit, onDelete }: CardSpecsTableProps)
       </table>
     </TableScroll>
   );
-}
+});

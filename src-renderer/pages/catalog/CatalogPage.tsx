@@ -26,19 +26,28 @@ export function CatalogPage() {
   const cardName = (cardId: string) => cards.find((card) => card.id === cardId)?.name ?? cardId;
   const originOf = (offer: Offer): OfferOrigin =>
     isUserOffer(offer) ? 'user' : editedIds.has(offer.id) ? 'edited' : 'example';
-  const onSaved = (saved: Offer) => setEditedIds((ids) => new Set(ids).add(saved.id));
-  const onDelete = (offer: Offer) => {
-    send('offers:delete', { id: offer.id }).catch(reportError);
-  };
+  // Stable, so the memoised rows and the card table do not render again for an edit elsewhere.
+  const onSaved = useCallback((saved: Offer) => setEditedIds((ids) => new Set(ids).add(saved.id)), []);
+  const onDelete = useCallback(
+    (offer: Offer) => {
+      send('offers:delete', { id: offer.id }).catch(reportError);
+    },
+    [reportError],
+  );
   const dates = exampleDates(offers);
+  // What a card delete takes back on Undo: read when it is asked, not a dependency of the handler.
+  const offersNow = useRef(offers);
+  useEffect(() => {
+    offersNow.current = offers;
+  }, [offers]);
 
   // The card form: closed, adding (null) or editing a card; a new key starts it afresh.
   const [cardForm, setCardForm] = useState<{ editing: Card | null; key: number } | null>(null);
   const formRef = useRef<HTMLDivElement>(null);
-  const openCardForm = (editing: Card | null) => {
+  const openCardForm = useCallback((editing: Card | null) => {
     setCardForm({ editing, key: Date.now() });
     window.requestAnimationFrame(() => formRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' }));
-  };
+  }, []);
   // As on the Runs page: a delete says so, with Undo (the card and its offers come back).
   // The message is an i18n key and its card, translated when shown (it follows a language switch).
   const [toast, setToast] = useState<{
@@ -48,20 +57,23 @@ export function CatalogPage() {
     deleted?: { card: Card; offers: Offer[] };
   }>();
   const closeToast = useCallback(() => setToast(undefined), []);
-  const deleteCard = (card: Card) => {
-    const itsOffers = offers.filter((offer) => offer.cardId === card.id);
-    send('cards:delete', { id: card.id })
-      .then(() => {
-        if (cardForm?.editing?.id === card.id) setCardForm(null);
-        setToast({
-          id: Date.now(),
-          message: 'cardForm.deleted',
-          card: card.name,
-          deleted: { card, offers: itsOffers },
-        });
-      })
-      .catch(reportError);
-  };
+  const deleteCard = useCallback(
+    (card: Card) => {
+      const itsOffers = offersNow.current.filter((offer) => offer.cardId === card.id);
+      send('cards:delete', { id: card.id })
+        .then(() => {
+          setCardForm((form) => (form?.editing?.id === card.id ? null : form));
+          setToast({
+            id: Date.now(),
+            message: 'cardForm.deleted',
+            card: card.name,
+            deleted: { card, offers: itsOffers },
+          });
+        })
+        .catch(reportError);
+    },
+    [reportError],
+  );
   const undoDelete = async ({ card, offers: itsOffers }: { card: Card; offers: Offer[] }) => {
     setToast(undefined);
     try {

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UNDATED, type Offer } from '../../../src-main/domain/catalog';
 import { currencySymbol, shortenSource } from '../../lib/format';
@@ -31,48 +32,65 @@ export function OffersTable({ offers, cardName, originOf, onSaved, onDelete }: O
           ]}
         />
         <tbody>
-          {offers.map((offer) => {
-            const description = `${offer.provider} ${cardName(offer.cardId)} ${t(`billing.${offer.billing}`)}`;
-            const origin = originOf(offer);
-            return (
-              <tr key={offer.id} data-origin={origin}>
-                <th scope="row">
-                  {cardName(offer.cardId)}
-                  {origin === 'example' ? null : (
-                    <span className={`tag tag-${origin}`}>{t(`catalog.origin.${origin}`)}</span>
-                  )}
-                </th>
-                <td>{offer.provider}</td>
-                <td>{offer.region || '—'}</td>
-                <td className="nowrap">{t(`billing.${offer.billing}`)}</td>
-                <td className="nowrap">
-                  <PriceInput
-                    offer={offer}
-                    symbol={currencySymbol(offer.currency)}
-                    label={t('catalog.priceFor', { offer: description })}
-                    onSaved={onSaved}
-                  />
-                </td>
-                <td className="nowrap">
-                  {offer.gpusPerPrice === 1
-                    ? t('catalog.perGpu')
-                    : t('catalog.perInstance', { count: offer.gpusPerPrice })}
-                </td>
-                <td className="nowrap">{t(`granularity.${offer.granularity}`)}</td>
-                <td className="observed">
-                  {offer.observedAt === UNDATED ? t('catalog.undated') : offer.observedAt || '—'}
-                </td>
-                <td className="source" title={offer.source}>
-                  {offer.source === USER_SOURCE ? t('catalog.userSource') : shortenSource(offer.source, 24) || '—'}
-                </td>
-                <td>
-                  <DeleteOfferButton description={description} onConfirm={() => onDelete(offer)} />
-                </td>
-              </tr>
-            );
-          })}
+          {offers.map((offer) => (
+            <OfferRow
+              key={offer.id}
+              offer={offer}
+              cardName={cardName(offer.cardId)}
+              origin={originOf(offer)}
+              onSaved={onSaved}
+              onDelete={onDelete}
+            />
+          ))}
         </tbody>
       </table>
     </TableScroll>
   );
 }
+
+interface OfferRowProps {
+  offer: Offer;
+  cardName: string;
+  origin: OfferOrigin;
+  onSaved: (offer: Offer) => void;
+  onDelete: (offer: Offer) => void;
+}
+
+/**
+ * One offer. Memoised: an edited price brings back a new list in which only that offer is a new object
+ * (the query keeps the others), so only its row renders again.
+ */
+const OfferRow = memo(function OfferRow({ offer, cardName, origin, onSaved, onDelete }: OfferRowProps) {
+  const { t } = useTranslation();
+  const description = `${offer.provider} ${cardName} ${t(`billing.${offer.billing}`)}`;
+  return (
+    <tr data-origin={origin}>
+      <th scope="row">
+        {cardName}
+        {origin === 'example' ? null : <span className={`tag tag-${origin}`}>{t(`catalog.origin.${origin}`)}</span>}
+      </th>
+      <td>{offer.provider}</td>
+      <td>{offer.region || '—'}</td>
+      <td className="nowrap">{t(`billing.${offer.billing}`)}</td>
+      <td className="nowrap">
+        <PriceInput
+          offer={offer}
+          symbol={currencySymbol(offer.currency)}
+          label={t('catalog.priceFor', { offer: description })}
+          onSaved={onSaved}
+        />
+      </td>
+      <td className="nowrap">
+        {offer.gpusPerPrice === 1 ? t('catalog.perGpu') : t('catalog.perInstance', { count: offer.gpusPerPrice })}
+      </td>
+      <td className="nowrap">{t(`granularity.${offer.granularity}`)}</td>
+      <td className="observed">{offer.observedAt === UNDATED ? t('catalog.undated') : offer.observedAt || '—'}</td>
+      <td className="source" title={offer.source}>
+        {offer.source === USER_SOURCE ? t('catalog.userSource') : shortenSource(offer.source, 24) || '—'}
+      </td>
+      <td>
+        <DeleteOfferButton description={description} onConfirm={() => onDelete(offer)} />
+      </td>
+    </tr>
+  );
+});
