@@ -31,7 +31,48 @@ export function estimateInferenceSpeed(
   runtime: InferenceRuntime = 'efficient',
   k: FittedConstants = FITTED,
 ): InferenceSpeed {
-  const assumptions: Message[] = [];
+  const step = inferenceStep(config, model, card, runtime, k);
+  return {
+    kind: 'inference',
+    decodeTokensPerSecond: step.decodeTokensPerSecond,
+    prefillTokensPerSecond: step.prefillTokensPerSecond,
+    bound: step.bound,
+    decodeBandwidthGBps: card.bandwidthGBps,
+    assumptions: stepAssumptions(step, model, card),
+  };
+}
+
+/** One inference configuration's rates and the terms that explain them (stepAssumptions). */
+export interface InferenceStep {
+  decodeTokensPerSecond: number;
+  prefillTokensPerSecond: number;
+  bound: InferenceSpeed['bound'];
+  tp: number;
+  stages: number;
+  eager: boolean;
+  /** Bytes a decode step reads: the weights and the KV cache at the average context (all GPUs). */
+  weightBytes: number;
+  kvBytes: number;
+  averageContext: number;
+  /** Share of the card's bandwidth a decode step reaches (fitted per memory class). */
+  bandwidthEfficiency: number;
+  overheadSeconds: number;
+  allReduceSeconds: number;
+  prefillMicroBatches: number;
+  pipelineSpeedup: number;
+}
+
+/**
+ * The rates alone, without the sentences that explain them: the serving model asks them for every batch
+ * size its queueing search tries, and no one reads those sentences.
+ */
+export function inferenceStep(
+  config: SpeedConfig,
+  model: ResolvedModel,
+  card: Card,
+  runtime: InferenceRuntime = 'efficient',
+  k: FittedConstants = FITTED,
+): InferenceStep {
   const n = config.gpus;
   const tp = Math.max(1, Math.min(n, config.tensorParallel));
   const stages = Math.max(1, Math.floor(n / tp));
@@ -45,7 +86,8 @@ export function estimateInferenceSpeed(
   // HF generate's DynamicCache grows by torch.cat every token (huggingface/transformers@67dd5524,
   // src/transformers/cache_utils.py, DynamicCache.update): the cache is read and written again besides the
   // attention read. Engines preallocate it.
-  const kvPasses = runtime === 'eager' ? 3 : 1;
+  const eager = runtime === 'eager';
+  const kvPasses = eager ? 3 : 1;
   const memorySeconds = (weights + kvPasses * kv) / tp / bandwidth;
   const achievedFlops = card.bf16Tflops * 1e12 * k.prefillEfficiency;
   const computeSeconds = (b * prefillFlopsPerToken(model, averageContext)) / tp / achievedFlops;
@@ -54,52 +96,68 @@ export function estimateInferenceSpeed(
   const allReduceSeconds = tp > 1 ? tensorParallelSeconds(model, card, tp, b, config.peerToPeer, k) : 0;
   let overheadSeconds: number;
   let stepSeconds: number;
-  if (runtime !== 'eager') {
+  if (!eager) {
     // Launches and synchronisation add a fixed time per layer to each step (fitted on the llama.cpp grid),
     // unless the step replays as one CUDA graph: torch.compile(mode="reduce-overhead") in gpt-fast ("GPT,
     // Fast", https://pytorch.org/blog/accelerating-generative-ai-2/) and vLLM / TensorRT-LLM decode.
     overheadSeconds = cudaGraphs(config, runtime) ? 0 : model.layers * k.layerOverheadSeconds;
     stepSeconds = gpuSeconds + overheadSeconds + hopSeconds + allReduceSeconds;
-    assumptions.push(msg('speed.runtime.efficient', { ms: fmt(overheadSeconds * 1e3), layers: model.layers }));
   } else {
     // Eager PyTorch dispatches from Python: the GPU waits on the CPU unless its own work takes longer.
     overheadSeconds = model.layers * k.eagerLayerFloorSeconds;
     stepSeconds = Math.max(gpuSeconds + allReduceSeconds, overheadSeconds) + hopSeconds;
-    assumptions.push(msg('speed.runtime.eager', { ms: fmt(overheadSeconds * 1e3) }));
   }
   const bound: InferenceSpeed['bound'] =
     overheadSeconds >= gpuSeconds ? 'overhead' : memorySeconds >= computeSeconds ? 'memory' : 'compute';
-  assumptions.push(
-    msg('speed.decodeReads', {
-      weights: fmt(weights / tp / 1e9),
-      kv: fmt(kv / tp / 1e9),
-      context: Math.round(averageContext),
-      effective: card.bandwidthGBps * eta,
-      bandwidth: card.bandwidthGBps,
-      efficiency: eta * 100,
-    }),
-  );
-  if (tp > 1)
-    assumptions.push(
-      msg('speed.tensorParallel', { gpus: tp, allReduces: 2 * model.layers, ms: fmt(allReduceSeconds * 1e3) }),
-    );
 
   // Prefill: compute-bound; tensor parallel splits the FLOPs, a layer split pipelines micro-batches of 512
   // tokens (llama.cpp default n_ubatch).
   const prefillOne = (achievedFlops * tp) / prefillFlopsPerToken(model, config.seqLen);
   const microBatches = Math.max(1, Math.ceil((config.seqLen * b) / SPEED.prefillMicroBatchTokens));
   const pipelineSpeedup = (stages * microBatches) / (microBatches + stages - 1);
-  if (stages > 1) {
-    assumptions.push(msg('speed.layerSplit', { gpus: stages, speedup: pipelineSpeedup, microBatches }));
-  }
   return {
-    kind: 'inference',
     decodeTokensPerSecond: b / stepSeconds,
     prefillTokensPerSecond: prefillOne * pipelineSpeedup,
     bound,
-    decodeBandwidthGBps: card.bandwidthGBps,
-    assumptions,
+    tp,
+    stages,
+    eager,
+    weightBytes: weights,
+    kvBytes: kv,
+    averageContext,
+    bandwidthEfficiency: eta,
+    overheadSeconds,
+    allReduceSeconds,
+    prefillMicroBatches: microBatches,
+    pipelineSpeedup,
   };
+}
+
+/** The sentences that explain a step: runtime overhead, what a decode step reads, the GPUs' split. */
+function stepAssumptions(s: InferenceStep, model: ResolvedModel, card: Card): Message[] {
+  const assumptions: Message[] = [
+    s.eager
+      ? msg('speed.runtime.eager', { ms: fmt(s.overheadSeconds * 1e3) })
+      : msg('speed.runtime.efficient', { ms: fmt(s.overheadSeconds * 1e3), layers: model.layers }),
+    msg('speed.decodeReads', {
+      weights: fmt(s.weightBytes / s.tp / 1e9),
+      kv: fmt(s.kvBytes / s.tp / 1e9),
+      context: Math.round(s.averageContext),
+      effective: card.bandwidthGBps * s.bandwidthEfficiency,
+      bandwidth: card.bandwidthGBps,
+      efficiency: s.bandwidthEfficiency * 100,
+    }),
+  ];
+  if (s.tp > 1)
+    assumptions.push(
+      msg('speed.tensorParallel', { gpus: s.tp, allReduces: 2 * model.layers, ms: fmt(s.allReduceSeconds * 1e3) }),
+    );
+  if (s.stages > 1) {
+    assumptions.push(
+      msg('speed.layerSplit', { gpus: s.stages, speedup: s.pipelineSpeedup, microBatches: s.prefillMicroBatches }),
+    );
+  }
+  return assumptions;
 }
 
 /**

@@ -49,6 +49,9 @@ export function latencyAt(step: StepModel, traffic: Traffic, maxBatch: number): 
   return { ttftMs: ttftSeconds * 1e3, itlMs: itl * 1e3, batch, stable: true };
 }
 
+/** Relative width at which maxRateMeeting's bracket is narrow enough. */
+const RATE_TOLERANCE = 1e-4;
+
 /** The latency targets of a deployment. */
 export interface LatencyTargets {
   ttftTargetMs: number;
@@ -57,7 +60,9 @@ export interface LatencyTargets {
 
 /**
  * The highest request rate at which the server stays stable and meets both targets (bisection: latency only
- * grows with the rate in this model), or 0 when even a trickle of requests misses them.
+ * grows with the rate in this model), or 0 when even a trickle of requests misses them. The bisection stops
+ * once the rate is bracketed within RATE_TOLERANCE of itself: latencyAt's own fixed point settles to 1e-3,
+ * so halving further only moved digits no one is shown, at a latency solve per halving.
  */
 export function maxRateMeeting(
   step: StepModel,
@@ -73,7 +78,7 @@ export function maxRateMeeting(
   let low = 0;
   let high = ceiling;
   if (!meets(high * 1e-6)) return 0;
-  for (let i = 0; i < 50; i++) {
+  for (let i = 0; i < 50 && high - low > RATE_TOLERANCE * high; i++) {
     const mid = (low + high) / 2;
     if (meets(mid)) low = mid;
     else high = mid;

@@ -2,7 +2,7 @@ import type { Card } from '../catalog';
 import type { EstimateInput, ResolvedModel } from '../estimate/input';
 import { resolveInput } from '../estimate/resolve-input';
 import type { InferenceSpeed } from '../estimate/speed';
-import { estimateInferenceSpeed } from '../estimate/speed-inference';
+import { inferenceStep, type InferenceStep } from '../estimate/speed-inference';
 import { linkBusBandwidth } from '../estimate/speed-scaling';
 import type { Message } from '../messages';
 import type { EngineSetup } from './engine-memory';
@@ -30,7 +30,7 @@ export interface StepModel {
  * The estimator's decode and prefill model (estimate/speed-inference.ts, its fitted constants) for one server.
  * A step reads the weights and the batch's KV once: max(bytes ÷ (bandwidth × η), FLOPs ÷ (peak × efficiency))
  * plus the per-layer overhead unless CUDA graphs replay it, plus 2·L tensor-parallel all-reduces over NVLink or
- * PCIe. estimateInferenceSpeed reads the KV at seqLen / 2, so seqLen = 2 × the mean context of a request in
+ * PCIe. inferenceStep reads the KV at seqLen / 2, so seqLen = 2 × the mean context of a request in
  * decode, prompt + output / 2 (its cache grows linearly from the prompt to prompt + output). vLLM and SGLang
  * replay decode as CUDA graphs and split tensor parallel (runtime 'vllm'); llama.cpp splits by layers.
  * GPTQ and AWQ checkpoints run vLLM's Marlin kernels (gptq_marlin / awq_marlin on Ampere and later).
@@ -58,22 +58,17 @@ export function stepModel(
   }).resolved;
   const meanContext = traffic.promptTokens + traffic.outputTokens / 2;
   const decodeSeqLen = Math.max(2, Math.round(2 * meanContext));
-  const speeds = new Map<number, InferenceSpeed>();
-  const at = (batch: number): InferenceSpeed => {
+  const speeds = new Map<number, InferenceStep>();
+  const at = (batch: number): InferenceStep => {
     const b = Math.max(1, Math.ceil(batch));
     let speed = speeds.get(b);
     if (!speed) {
-      speed = estimateInferenceSpeed(
-        { ...base, batchSize: b, seqLen: decodeSeqLen },
-        model,
-        card,
-        base.inferenceRuntime,
-      );
+      speed = inferenceStep({ ...base, batchSize: b, seqLen: decodeSeqLen }, model, card, base.inferenceRuntime);
       speeds.set(b, speed);
     }
     return speed;
   };
-  const prefill = estimateInferenceSpeed(
+  const prefill = inferenceStep(
     { ...base, batchSize: 1, seqLen: traffic.promptTokens },
     model,
     card,
