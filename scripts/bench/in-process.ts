@@ -1,5 +1,5 @@
 /**
- * In-process figures: whole `estimate:compute` and `rank:compute` calls through the app's
+ * In-process figures: whole `estimate:compute`, `rank:compute` and `serve:compute` calls through the app's
  * dispatcher (contract parsing, catalog, calibration, solvers) against the memory core alone, and
  * how estimate, rank and calibration grow with the catalog and with the run log.
  */
@@ -26,6 +26,22 @@ export const RANK_INPUT = {
   input: { model: 'llama-3.1-8b', method: 'lora', batchSize: 4, seqLen: 2048 },
   workload: { tokens: 100_000_000 },
   options: {},
+} as const;
+
+/** The Serve page's first question: Llama 3.1 8B on vLLM, every card at 1, 2, 4 and 8 GPUs, ranked with its offers. */
+export const SERVE_INPUT = {
+  model: 'llama-3.1-8b',
+  engine: 'vllm',
+  precision: 'bf16',
+  maxModelLen: 8192,
+  gpuMemoryUtilization: 0.9,
+  kvCacheDtype: 'auto',
+  promptTokens: 1024,
+  outputTokens: 128,
+  requestsPerSecond: 1,
+  ttftTargetMs: 2000,
+  itlTargetMs: 100,
+  targetUtilization: 0.5,
 } as const;
 
 async function dispatch(app: App, channel: Channel, input: unknown): Promise<unknown> {
@@ -86,6 +102,10 @@ export async function inProcessFigures(quick: boolean): Promise<Figure[]> {
         'rank:compute, whole, no calibration',
         await sample(() => dispatch(app, 'rank:compute', { ...RANK_INPUT, options: { calibration: false } }), runs),
         { limit: coreLimit, target: '≤ 2 ms (issue 11.9)' },
+      ),
+      warm(
+        'serve:compute, whole (every card × 1/2/4/8 GPUs, latency solved per rate)',
+        await sample(() => dispatch(app, 'serve:compute', SERVE_INPUT), runs),
       ),
     );
     return figures;
