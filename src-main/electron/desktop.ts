@@ -2,6 +2,7 @@
 import { app, BrowserWindow, ipcMain, protocol, shell } from 'electron';
 import { join } from 'node:path';
 import { openApp, type App } from '../app';
+import { warmUpSoon } from '../handlers/warm-up';
 import { defaultDbPath } from '../db/paths';
 import { setNativeBinding } from '../db/driver';
 import type { CatalogLanguage } from '../domain/messages';
@@ -142,6 +143,8 @@ export function startDesktop(paths: { mainDir: string; nativeBinding: string }):
     });
     menu();
     openWindow(source.url, true);
+    // While the window loads (in its own process), the first estimate's reads are done here.
+    warmUpSoon(service.db);
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) openWindow(source.url, true);
     });

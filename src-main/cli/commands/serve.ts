@@ -23,6 +23,7 @@ export const serveCommand: Command = {
       'serve',
     );
     const { startServer } = await import('../../http/server');
+    const { warmUpSoon } = await import('../../handlers/warm-up');
     const opened = await app();
     const server = await startServer({ app: opened, port }).catch((error: unknown) => {
       const code = (error as NodeJS.ErrnoException).code;
@@ -34,6 +35,8 @@ export const serveCommand: Command = {
     opened.holder.update({ kind: 'server', url: `http://127.0.0.1:${server.port}/` });
     if (json) printJson(io, { url: server.url, port: server.port, token: server.token });
     else io.stdout(`Cardwise is running at ${server.url}\n`);
+    // While the browser loads the page (on another core), the first estimate's reads are done here.
+    warmUpSoon(opened.db);
     await untilSignal();
     await server.close();
   },

@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openApp, type App } from '../app';
+import * as queries from '../db/calibration-queries';
+import { warmUp } from './warm-up';
+
+// Counts the reads of logged runs, the part of a first estimate the warm-up takes ahead of it.
+vi.mock('../db/calibration-queries', async (original) => {
+  const actual = await original<typeof import('../db/calibration-queries')>();
+  return { ...actual, runsWithIds: vi.fn(actual.runsWithIds) };
+});
+
+let dir: string;
+let warmed: App;
+let cold: App;
+
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardwise-warm-up-'));
+  warmed = openApp({ dbPath: path.join(dir, 'warmed.db') });
+  cold = openApp({ dbPath: path.join(dir, 'cold.db') });
+});
+afterAll(() => {
+  warmed.close();
+  cold.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const INPUT = { model: 'llama-3.1-8b', method: 'qlora', gpu: 'rtx-4090', batchSize: 2, seqLen: 2048 } as const;
+
+describe('warmUp', () => {
+  it('reads every method’s runs ahead, so the first estimate reads none and answers as an unwarmed store does', async () => {
+    warmUp(warmed.db);
+    const reads = vi.mocked(queries.runsWithIds);
+    reads.mockClear();
+    const answer = await warmed.dispatcher.dispatch('estimate:compute', INPUT);
+    expect(reads).not.toHaveBeenCalled();
+    expect(answer.ok).toBe(true);
+
+    const unwarmed = await cold.dispatcher.dispatch('estimate:compute', INPUT);
+    expect(reads).toHaveBeenCalled();
+    expect(answer).toEqual(unwarmed);
+  });
+});
