@@ -23,7 +23,6 @@ export const serveCommand: Command = {
       'serve',
     );
     const { startServer } = await import('../../http/server');
-    const { warmUpSoon } = await import('../../handlers/warm-up');
     const opened = await app();
     const server = await startServer({ app: opened, port }).catch((error: unknown) => {
       const code = (error as NodeJS.ErrnoException).code;
@@ -35,7 +34,9 @@ export const serveCommand: Command = {
     opened.holder.update({ kind: 'server', url: `http://127.0.0.1:${server.port}/` });
     if (json) printJson(io, { url: server.url, port: server.port, token: server.token });
     else io.stdout(`Cardwise is running at ${server.url}\n`);
-    // While the browser loads the page (on another core), the first estimate's reads are done here.
+    // While the browser loads the page (on another core), the first estimate's reads are done here (loaded
+    // after the address is out, so the address waits for nothing it does not need).
+    const { warmUpSoon } = await import('../../handlers/warm-up');
     warmUpSoon(opened.db);
     await untilSignal();
     await server.close();
