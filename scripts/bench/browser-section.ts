@@ -36,6 +36,20 @@ export async function browserSection(
   return figures;
 }
 
+/** Cold start to first paint alone, on a seeded store: `npm run bench -- --only cold`. */
+export async function coldSection(root: string, dir: string, quick: boolean): Promise<Figure[]> {
+  const browser = await launchChromium();
+  try {
+    const seeded = path.join(dir, 'cold.db');
+    appWithRuns(dir, 0, 'cold.db').close();
+    return await coldPaintFigures(browser, root, seeded, quick).catch((e: unknown) => [
+      failed('cold start to first paint', e),
+    ]);
+  } finally {
+    await browser.close();
+  }
+}
+
 /** Input-to-paint per page alone, on an empty log: `npm run bench -- --only pages`. */
 export async function pagesSection(root: string, dir: string, quick: boolean): Promise<Figure[]> {
   const browser = await launchChromium();

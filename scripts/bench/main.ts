@@ -7,6 +7,7 @@
  *   npm run bench -- --only in-process,growth,calibration,store,cli,http,browser,bundle
  *   npm run bench -- --only runs-page  the Runs page of the browser section alone (100k; 1M without --quick)
  *   npm run bench -- --only pages      input-to-paint per page of the browser section alone
+ *   npm run bench -- --only cold       cold start to first paint of the browser section alone
  *   npm run bench -- --save            also writes docs/perf/bench.json and docs/perf/bench.md
  *                                      (npm run bench:plot turns bench.json into docs/perf/growth.svg)
  *
@@ -18,7 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { format, resolveConfig } from 'prettier';
-import { browserSection, pagesSection, runsPageSection } from './browser-section';
+import { browserSection, coldSection, pagesSection, runsPageSection } from './browser-section';
 import { bundleFigures } from './bundle';
 import { cliEstimateFigures } from './cli';
 import { describeMachine, formatReport, type Curve, type Figure } from './figures';
@@ -29,8 +30,8 @@ import { storeFigures } from './store-figures';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SECTIONS = ['in-process', 'growth', 'calibration', 'store', 'cli', 'http', 'browser', 'bundle'] as const;
-/** Parts of a section that `--only` can ask for alone: the Runs page, or input-to-paint per page, of the browser section. */
-const PARTS = ['runs-page', 'pages'] as const;
+/** Parts of the browser section that `--only` can ask for alone: the Runs page, input-to-paint per page, cold start. */
+const PARTS = ['runs-page', 'pages', 'cold'] as const;
 type Section = (typeof SECTIONS)[number] | (typeof PARTS)[number];
 
 const USAGE = `npm run bench -- [--quick] [--save] [--only ${[...SECTIONS, ...PARTS].join(',')}]`;
@@ -110,6 +111,7 @@ try {
     only.has('browser') ||
     only.has('runs-page') ||
     only.has('pages') ||
+    only.has('cold') ||
     only.has('bundle')
   )
     ensureBuilt();
@@ -132,6 +134,10 @@ try {
   if (only.has('pages') && !only.has('browser')) {
     log('browser: input-to-paint per page alone');
     figures.push(...(await pagesSection(root, dir, quick)));
+  }
+  if (only.has('cold') && !only.has('browser')) {
+    log('browser: cold start to first paint alone');
+    figures.push(...(await coldSection(root, dir, quick)));
   }
   if (only.has('bundle')) {
     log('bundle: the renderer a first load fetches');
