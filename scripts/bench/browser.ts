@@ -58,7 +58,8 @@ export async function coldPaintFigures(
     const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
     const page = await context.newPage();
     const spawnedAt = Date.now();
-    const server = await startCardwiseServer(root, dbPath);
+    // As a person does: the browser opens the address the server printed, with no call before it.
+    const server = await startCardwiseServer(root, dbPath, { firstAnswer: false });
     try {
       await openPage(page, server, '');
       await page.waitForFunction(

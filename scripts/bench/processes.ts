@@ -30,7 +30,12 @@ function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /** Starts the built `cardwise serve` on a free port and waits for its first API answer. */
-export async function startCardwiseServer(root: string, dbPath: string): Promise<Server> {
+export async function startCardwiseServer(
+  root: string,
+  dbPath: string,
+  /** Ask one API call before returning (firstAnswerMs); a cold paint navigates as soon as the address is out. */
+  { firstAnswer = true }: { firstAnswer?: boolean } = {},
+): Promise<Server> {
   const t0 = performance.now();
   const child = spawn(process.execPath, [path.join(root, 'bin/cardwise.js'), 'serve', '--port', '0', '--db', dbPath], {
     cwd: root,
@@ -62,6 +67,7 @@ export async function startCardwiseServer(root: string, dbPath: string): Promise
     firstAnswerMs: 0,
     stop: () => stopChild(child),
   };
+  if (!firstAnswer) return server;
   await api(server, 'settings:get', {});
   server.firstAnswerMs = performance.now() - t0;
   return server;
