@@ -42,4 +42,19 @@ describe('warmUp', () => {
     expect(reads).toHaveBeenCalled();
     expect(answer).toEqual(unwarmed);
   });
+
+  it('leaves a method with more runs than it may read to that method’s first estimate', async () => {
+    const big = openApp({ dbPath: path.join(dir, 'big.db') });
+    try {
+      // The published runs alone hold more QLoRA runs than this.
+      warmUp(big.db, 10);
+      const reads = vi.mocked(queries.runsWithIds);
+      reads.mockClear();
+      const answer = await big.dispatcher.dispatch('estimate:compute', INPUT);
+      expect(answer.ok).toBe(true);
+      expect(reads).toHaveBeenCalled();
+    } finally {
+      big.close();
+    }
+  });
 });
