@@ -1,4 +1,5 @@
 import { createElement, lazy, useState, type ComponentType } from 'react';
+import { whenIdle } from './lib/scheduling';
 
 /** One page of the sidebar. */
 export interface PageDef {
@@ -74,6 +75,5 @@ export function preloadPages(): void {
     // A chunk that fails here is asked again when its page opens (lazyPage), which shows the failure.
     for (const p of PAGES) p.load().catch(() => undefined);
   };
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(fetchAll, { timeout: 2000 });
-  else window.setTimeout(fetchAll, 0);
+  whenIdle(fetchAll, 2000);
 }

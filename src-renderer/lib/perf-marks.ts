@@ -5,6 +5,7 @@
  * wait for it), so an input followed by a region leaving and re-entering "ready" is one
  * input-to-paint. The paint mark is taken after the next frame, i.e. after the browser painted.
  */
+import { afterPaint } from './scheduling';
 
 /** Names of the marks and measures, shared with the bench. */
 export const PERF_MARKS = {
@@ -50,11 +51,6 @@ export function paintTracker() {
       return 'mark-painted';
     },
   };
-}
-
-/** After the frame that follows: rAF runs before a paint, a task queued from it runs after. */
-function afterPaint(run: () => void): void {
-  window.requestAnimationFrame(() => window.setTimeout(run, 0));
 }
 
 /** Watches inputs and `data-state` changes and leaves the marks and measures on `performance`. */

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { SessionStore } from './session-store';
 import { splitTokenFragment } from './token-fragment';
+import { whenIdle } from './scheduling';
 
 /**
  * One form a page keeps in its address (`#/compare?model=llama-2-7b&method=qlora&tokens=50m`):
@@ -80,12 +81,6 @@ export function formFromQuery<T extends object>(query: URLSearchParams, binding:
 /** The longest an address rewrite waits for an idle moment, ms. */
 const IDLE_DEADLINE_MS = 500;
 
-/** Runs `task` when the main thread is idle (requestIdleCallback where there is one), at the latest after IDLE_DEADLINE_MS. */
-function whenIdle(task: () => void): void {
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(task, { timeout: IDLE_DEADLINE_MS });
-  else window.setTimeout(task, 0);
-}
-
 /**
  * Keeps a page's forms in its address: a link (or a reload) fills them once when the page opens,
  * then every change rewrites the address in place just after it is painted (no new history entry,
@@ -124,7 +119,7 @@ export function useUrlState(page: string, bindings: readonly AnyBinding[]): stri
     const later = () => {
       if (pending) return;
       pending = true;
-      whenIdle(write);
+      whenIdle(write, IDLE_DEADLINE_MS);
     };
     write();
     const stops = bindings.map((binding) => binding.store.subscribe(later));

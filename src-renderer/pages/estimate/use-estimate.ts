@@ -3,6 +3,7 @@ import type { EstimateInput } from '../../../src-main/domain/estimate/input';
 import type { EstimateOutput, SweepOutput } from '../../../src-main/ipc/contract';
 import type { ApiError } from '../../lib/api';
 import { prefetchChannel, useLive } from '../../lib/queries';
+import { afterPaint } from '../../lib/scheduling';
 import { checkInput, type FieldProblem } from './estimate-form';
 
 export interface EstimateState {
@@ -60,15 +61,7 @@ function usePainted(key: string | null): string | null {
   const [painted, setPainted] = useState<string | null>(null);
   useEffect(() => {
     if (key === null) return;
-    let timer = 0;
-    // rAF runs before the next paint; a task queued from it runs after that paint.
-    const frame = window.requestAnimationFrame(() => {
-      timer = window.setTimeout(() => setPainted(key), 0);
-    });
-    return () => {
-      window.cancelAnimationFrame(frame);
-      window.clearTimeout(timer);
-    };
+    return afterPaint(() => setPainted(key));
   }, [key]);
   return painted;
 }
