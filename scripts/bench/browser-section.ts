@@ -12,54 +12,51 @@ const failed = (name: string, error: unknown): Figure => ({
   note: `not measured: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
 });
 
-export async function browserSection(
+/** Runs `measure` in a Chromium of its own, closed after. */
+async function inChromium(measure: (browser: Browser) => Promise<Figure[]>): Promise<Figure[]> {
+  const browser = await launchChromium();
+  try {
+    return await measure(browser);
+  } finally {
+    await browser.close();
+  }
+}
+
+/** A new store at `dir/name`, with the built-in catalog and the published runs. */
+function seededStore(dir: string, name: string): string {
+  appWithRuns(dir, 0, name).close();
+  return path.join(dir, name);
+}
+
+export function browserSection(
   root: string,
   dir: string,
   quick: boolean,
   log: (text: string) => void,
 ): Promise<Figure[]> {
-  const figures: Figure[] = [];
-  const browser = await launchChromium();
-  try {
-    const seeded = path.join(dir, 'browser.db');
-    appWithRuns(dir, 0, 'browser.db').close();
-    figures.push(
-      ...(await coldPaintFigures(browser, root, seeded, quick).catch((e: unknown) => [
-        failed('cold start to first paint', e),
-      ])),
-    );
-    figures.push(...(await pagesOn(browser, root, seeded, quick)));
-    figures.push(...(await runsPageWith(browser, root, dir, quick, log)));
-  } finally {
-    await browser.close();
-  }
-  return figures;
+  return inChromium(async (browser) => {
+    const seeded = seededStore(dir, 'browser.db');
+    return [
+      ...(await coldOn(browser, root, seeded, quick)),
+      ...(await pagesOn(browser, root, seeded, quick)),
+      ...(await runsPageWith(browser, root, dir, quick, log)),
+    ];
+  });
 }
 
 /** Cold start to first paint alone, on a seeded store: `npm run bench -- --only cold`. */
-export async function coldSection(root: string, dir: string, quick: boolean): Promise<Figure[]> {
-  const browser = await launchChromium();
-  try {
-    const seeded = path.join(dir, 'cold.db');
-    appWithRuns(dir, 0, 'cold.db').close();
-    return await coldPaintFigures(browser, root, seeded, quick).catch((e: unknown) => [
-      failed('cold start to first paint', e),
-    ]);
-  } finally {
-    await browser.close();
-  }
+export function coldSection(root: string, dir: string, quick: boolean): Promise<Figure[]> {
+  return inChromium((browser) => coldOn(browser, root, seededStore(dir, 'cold.db'), quick));
 }
 
-/** Input-to-paint per page alone, on an empty log: `npm run bench -- --only pages`. */
-export async function pagesSection(root: string, dir: string, quick: boolean): Promise<Figure[]> {
-  const browser = await launchChromium();
-  try {
-    const seeded = path.join(dir, 'pages.db');
-    appWithRuns(dir, 0, 'pages.db').close();
-    return await pagesOn(browser, root, seeded, quick);
-  } finally {
-    await browser.close();
-  }
+/** Input-to-paint per page alone, on a seeded store: `npm run bench -- --only pages`. */
+export function pagesSection(root: string, dir: string, quick: boolean): Promise<Figure[]> {
+  return inChromium((browser) => pagesOn(browser, root, seededStore(dir, 'pages.db'), quick));
+}
+
+/** Cold start to first paint on a server of the store at `dbPath`; a failure is reported as a figure. */
+function coldOn(browser: Browser, root: string, dbPath: string, quick: boolean): Promise<Figure[]> {
+  return coldPaintFigures(browser, root, dbPath, quick).catch((e: unknown) => [failed('cold start to first paint', e)]);
 }
 
 /** Input-to-paint per page on a server of the store at `dbPath`; a failure is reported as a figure. */
@@ -80,18 +77,13 @@ async function pagesOn(browser: Browser, root: string, dbPath: string, quick: bo
  * The Runs page alone at 100k runs (and 1M without `--quick`): its runs:flags and runs:ledger calls
  * over HTTP and its actions in Chromium. `npm run bench -- --only runs-page` runs just this.
  */
-export async function runsPageSection(
+export function runsPageSection(
   root: string,
   dir: string,
   quick: boolean,
   log: (text: string) => void,
 ): Promise<Figure[]> {
-  const browser = await launchChromium();
-  try {
-    return await runsPageWith(browser, root, dir, quick, log);
-  } finally {
-    await browser.close();
-  }
+  return inChromium((browser) => runsPageWith(browser, root, dir, quick, log));
 }
 
 async function runsPageWith(

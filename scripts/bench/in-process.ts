@@ -3,8 +3,6 @@
  * dispatcher (contract parsing, catalog, calibration, solvers) against the memory core alone, and
  * how estimate, rank and calibration grow with the catalog and with the run log.
  */
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { App } from '../../src-main/app';
 import { listCards } from '../../src-main/db/cards-repo';
@@ -14,13 +12,12 @@ import { syntheticRun } from '../../src-main/db/synthetic-runs.testkit';
 import { estimateMemory } from '../../src-main/domain/estimate/memory';
 import type { Channel } from '../../src-main/ipc/channels';
 import { warmUp } from '../../src-main/handlers/warm-up';
-import { viteRun } from '../../src-main/db/vite-run.testkit';
+import { inChildProcess } from './child';
 import type { Curve, Figure } from './figures';
 import { appWithCatalog, appWithRuns, benchDir } from './run-log';
 import { growthExponent, sample, SUPERLINEAR_EXPONENT, type Percentiles } from './stats';
 
 const here = fileURLToPath(import.meta.url);
-const root = path.resolve(path.dirname(here), '../..');
 
 /** The Estimate page's first question: an 8B LoRA on a 4090 (8 built-in cards solved each time). */
 export const ESTIMATE_INPUT = {
@@ -73,7 +70,7 @@ export async function inProcessFigures(quick: boolean): Promise<Figure[]> {
     const firstMs = performance.now() - started;
     // The same first call on a store the shells warm up (cardwise serve, the desktop window) while the page loads,
     // in a process of its own: in this one, the call above has compiled the code it runs.
-    const warmedFirst = firstAfterWarmUpInChild();
+    const warmedFirst = inChildProcess<{ warmUpMs: number; firstMs: number }>(here, ['--warm-up-first']);
     // Then each figure after untimed calls for a while: a long-lived process (the desktop app, the server, one
     // `cardwise estimate --input` of many inputs) answers after V8 has compiled the hot code and grown its young
     // generation, which starts small and is scavenged far more often until then.
@@ -147,12 +144,6 @@ async function firstAfterWarmUp(): Promise<{ warmUpMs: number; firstMs: number }
     app.close();
     cleanup();
   }
-}
-
-/** firstAfterWarmUp in a fresh process (through Vite's module runner: the store's migrations are bundled files). */
-function firstAfterWarmUpInChild(): { warmUpMs: number; firstMs: number } {
-  const out = execFileSync(process.execPath, [...viteRun(here), '--warm-up-first'], { cwd: root, encoding: 'utf8' });
-  return JSON.parse(out.trim().split('\n').at(-1)!) as { warmUpMs: number; firstMs: number };
 }
 
 function curve(name: string, unit: Curve['unit'], points: Curve['points']): Curve {

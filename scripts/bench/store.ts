@@ -4,16 +4,14 @@
  * N runs. Each step runs in its own process, so its peak RSS is its own. Part of `npm run bench`
  * (section "store"); alone: npm run bench -- --only store
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { viteRun } from '../../src-main/db/vite-run.testkit';
+import { inChildProcess } from './child';
 import type { Percentiles } from './stats';
 
 const here = fileURLToPath(import.meta.url);
-const root = path.resolve(path.dirname(here), '../..');
 
 type Step = 'generate' | 'import-json' | 'export-csv' | 'import-csv' | 'bare' | 'queries';
 
@@ -154,13 +152,7 @@ export function benchStore(n = 100_000, quick = false): StepResult[] {
       ? ['generate', 'import-json', 'bare', 'queries']
       : ['generate', 'import-json', 'export-csv', 'import-csv', 'bare', 'queries'];
     return steps.map((name) => {
-      // Each step runs through Vite's module runner: the store's migrations are bundled files (db/bundled.ts).
-      const out = execFileSync(process.execPath, [...viteRun(here), '--step', name, dir, String(n)], {
-        cwd: root,
-        encoding: 'utf8',
-        maxBuffer: 1 << 24,
-      });
-      return JSON.parse(out.trim().split('\n').at(-1)!) as StepResult;
+      return inChildProcess<StepResult>(here, ['--step', name, dir, String(n)]);
     });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
