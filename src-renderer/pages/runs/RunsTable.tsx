@@ -33,9 +33,14 @@ const COMPARED_WITH: Record<MemoryMeter, 'allocated' | 'reserved' | 'total'> = {
   'nvidia-smi': 'total',
 };
 
-/** The table's fixed words, translated once per render of the table instead of once per row. */
-function tableLabels(t: TFunction) {
+/**
+ * The table's fixed words, translated once per render of the table instead of once per row, and the two
+ * translators the rows use (handed down: a useTranslation hook in each of fifty rows subscribed fifty times).
+ */
+function tableLabels(t: TFunction, text: (message: Message) => string) {
   return {
+    t,
+    text,
     errorTitle: t('runs.table.errorTitle'),
     meterShort: {
       'torch-allocated': t('runs.meterShort.torch-allocated'),
@@ -78,7 +83,8 @@ type RowAction = 'open' | 'delete';
 /** One page of runs: what was measured, what the estimator says today, and how far apart they are. */
 export function RunsTable({ runs, cardName, flags, sort, onSort, onOpen, onDelete }: RunsTableProps) {
   const { t } = useTranslation();
-  const labels = useMemo(() => tableLabels(t), [t]);
+  const text = useMessageText();
+  const labels = useMemo(() => tableLabels(t, text), [t, text]);
   const sortable = (key: RunSortKey, label: string, numeric = false) => (
     <th scope="col" aria-sort={ariaSort(sort, key)} className={numeric ? 'num' : undefined}>
       <button type="button" className="sort-button" onClick={() => onSort(key)}>
@@ -164,8 +170,7 @@ interface RunRowProps {
 
 /** One run's row; memoised, so a render of the page with the same runs leaves it as it is. */
 const RunRow = memo(function RunRow({ run, cardLabel, flag: flagged, labels }: RunRowProps) {
-  const { t } = useTranslation();
-  const text = useMessageText();
+  const { t, text } = labels;
   // A serving run's memory is the engine's preallocated budget and its speed a whole batch's: the
   // one-sequence estimate does not predict them (serving runs calibrate the Serve page instead).
   const serving = run.engine !== undefined;
