@@ -1,10 +1,41 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
+import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+/**
+ * The data files the main build ships as files beside its output instead of inlining them (src-main/db/bundled.ts
+ * reads them when a seed needs them), and what it tells the code about them: where they are, from the app root, and
+ * each text's sha256.
+ */
+const SHIPPED_DATA = ['reference-runs.json'];
+const SHIPPED_DATA_DIR = 'out/main/data';
+const shippedText = (name: string) => readFileSync(resolve(__dirname, 'data', name), 'utf8');
+const shippedData = {
+  dir: SHIPPED_DATA_DIR,
+  sha256: Object.fromEntries(
+    SHIPPED_DATA.map((name) => [name, createHash('sha256').update(shippedText(name)).digest('hex')]),
+  ),
+};
+
+/** Copies the shipped data files into the main build's output (out/main/data/), as read at build time. */
+function shipData(): Plugin {
+  return {
+    name: 'cardwise-ship-data',
+    generateBundle() {
+      for (const name of SHIPPED_DATA)
+        this.emitFile({ type: 'asset', fileName: `data/${name}`, source: shippedText(name) });
+    },
+  };
+}
 
 // One renderer build serves both doors: the Electron window and `cardwise serve` in a browser.
 export default defineConfig({
   main: {
+    define: { __CARDWISE_DATA__: JSON.stringify(shippedData) },
+    plugins: [shipData()],
     build: {
       outDir: 'out/main',
       externalizeDeps: true,

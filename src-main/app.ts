@@ -9,7 +9,7 @@ import type { StoreAssets } from './db/assets';
 import { bundledAssets } from './db/bundled';
 import { defaultDbPath } from './db/paths';
 import { seedFromData } from './db/seed';
-import { seedPublishedRuns } from './db/seed-runs';
+import { PUBLISHED_RUNS_FILE, seedPublishedRuns } from './db/seed-runs';
 import { fillContentKeys } from './db/runs-keys';
 import { handlers, type HandlerDeps } from './handlers';
 import { aroundDispatcher, createDispatcher, type Dispatcher } from './ipc/register';
@@ -49,7 +49,7 @@ export interface OpenAppOptions {
 export function openApp(options: OpenAppOptions = {}): App {
   const dbPath = options.dbPath ?? defaultDbPath();
   // The migrations and seed data the build carries; nothing is read from a checkout at run time.
-  const { migrations, data } = options.assets ?? bundledAssets;
+  const { migrations, data, dataSha256 } = options.assets ?? bundledAssets;
   const holder = registerHolder(dbPath, options.holder ?? (process.versions.electron ? 'desktop' : 'cli'));
   let opened: Database.Database;
   try {
@@ -57,7 +57,7 @@ export function openApp(options: OpenAppOptions = {}): App {
       const db = openDb(dbPath, { nativeBinding: options.nativeBinding, migrations: migrationsFrom(migrations) });
       try {
         seedFromData(db, data);
-        seedPublishedRuns(db, data);
+        seedPublishedRuns(db, data, { fileSha256: dataSha256?.[PUBLISHED_RUNS_FILE] });
         fillContentKeys(db);
         db.pragma(`busy_timeout = ${OPERATION_BUSY_TIMEOUT_MS}`);
         return db;

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import {
   existsSync,
   mkdirSync,
@@ -102,7 +103,8 @@ describe.skipIf(!onLinux)('electron-builder --dir with a stand-in Electron', () 
     expect(files).toContain('/' + pkg.main);
   });
 
-  // Bundled by db/bundled.ts (issue 14 point 1): nothing is read from a checkout at run time.
+  // Bundled by db/bundled.ts (issue 14 point 1): nothing is read from a checkout at run time. The published runs
+  // ship as a file of the build instead, with their hash in the bundle (the next test).
   it('carries the migrations and the seed data inside the built main, not as files of the checkout', () => {
     const bundle = mainBundle(join(appDir, 'resources', 'app.asar'));
     /** The file's whole text as a string literal of the bundle (a `?raw` import). */
@@ -116,7 +118,6 @@ describe.skipIf(!onLinux)('electron-builder --dir with a stand-in Electron', () 
       ['cards.json', 'source'],
       ['offers.json', 'id'],
       ['models.json', 'name'],
-      ['reference-runs.json', 'id'],
     ];
     for (const [file, key] of seeds) {
       const path = join(root, 'data', file);
@@ -126,6 +127,13 @@ describe.skipIf(!onLinux)('electron-builder --dir with a stand-in Electron', () 
       expect(carriesText(path) || parsed, file).toBe(true);
     }
     expect(files.some((file) => file.startsWith('/src-main/') || file.startsWith('/data/'))).toBe(false);
+  });
+
+  it("ships the published runs as the build's own copy of the file, with its sha256 in the built main", () => {
+    const archive = join(appDir, 'resources', 'app.asar');
+    const text = readFileSync(join(root, 'data', 'reference-runs.json'), 'utf8');
+    expect(asar.extractFile(archive, 'out/main/data/reference-runs.json').toString('utf8')).toBe(text);
+    expect(mainBundle(archive)).toContain(createHash('sha256').update(text).digest('hex'));
   });
 
   it('unpacks the Electron-ABI better_sqlite3.node next to the asar, and leaves the Node build out', () => {

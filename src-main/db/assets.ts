@@ -7,6 +7,11 @@ export interface StoreAssets {
   migrations: Readonly<Record<string, string>>;
   /** "cards.json", "offers.json", "models.json", "reference-runs.json" -> their JSON text. */
   data: DataFiles;
+  /**
+   * sha256 (hex) of a data file's text, where the build worked it out (bundled.ts): a start compares it with the
+   * hash of the last seed without reading the file. A file without one is hashed from its text.
+   */
+  dataSha256?: Readonly<Record<string, string>>;
 }
 
 export type DataFiles = Readonly<Record<string, string>>;

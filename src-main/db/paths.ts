@@ -10,8 +10,9 @@ export interface AppPaths {
 /**
  * The app root. This module sits two levels below the root both as source
  * (src-main/db/paths.ts) and bundled (out/main/*.js), so `../..` is the root in both. Only
- * the built renderer (out/renderer) is found through it: migrations and seed data are
- * bundled (bundled.ts). `new URL(..., import.meta.url)` is avoided on purpose: Vite rewrites it.
+ * the built renderer (out/renderer) and the published runs the build ships beside its output
+ * (out/main/data) are found through it: migrations and the rest of the seed data are bundled
+ * (bundled.ts). `new URL(..., import.meta.url)` is avoided on purpose: Vite rewrites it.
  */
 export function defaultPaths(): AppPaths {
   return { appRoot: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..') };

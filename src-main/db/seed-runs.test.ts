@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DataFiles } from './assets';
@@ -68,6 +69,24 @@ describe('seedPublishedRuns on the shipped data', () => {
     expect(seedPublishedRuns(db, bundledAssets.data).skipped).toBe(true);
     expect(seedPublishedRuns(db, bundledAssets.data, { force: true }).written).toBe(usable.length);
     expect(published(db).total).toBe(usable.length);
+    db.close();
+  });
+
+  it("skips an unchanged file by the build's hash without reading it, and reseeds when the hash differs", () => {
+    const db = freshDb();
+    const text = bundledAssets.data['reference-runs.json']!;
+    const fileSha256 = createHash('sha256').update(text).digest('hex');
+    // The hash the build works out is the one a start without it computes from the text.
+    const first = seedPublishedRuns(db, bundledAssets.data);
+    const unread: DataFiles = Object.defineProperty({}, 'reference-runs.json', {
+      enumerable: true,
+      get: () => {
+        throw new Error('read the file');
+      },
+    });
+    expect(seedPublishedRuns(db, unread, { fileSha256 })).toMatchObject({ skipped: true, hash: first.hash });
+    const other = seedPublishedRuns(db, bundledAssets.data, { fileSha256: '0'.repeat(64) });
+    expect(other).toMatchObject({ skipped: false, written: usable.length });
     db.close();
   });
 

@@ -33,7 +33,8 @@ import { zodSummary } from './validate';
 /** Bumped when the mapping above changes, so an unchanged data file is reseeded once. */
 const SEED_FORMAT = 1;
 const HASH_KEY = 'internal.publishedRunsHash';
-const FILE = 'reference-runs.json';
+/** The data file the published runs come from. */
+export const PUBLISHED_RUNS_FILE = 'reference-runs.json';
 
 const METERS: Record<string, MemoryMeter | null> = {
   'nvidia-smi': 'nvidia-smi',
@@ -108,14 +109,15 @@ export interface SeedRunsResult {
 export function seedPublishedRuns(
   db: Db,
   data: DataFiles,
-  options: { force?: boolean; now?: Date } = {},
+  /** fileSha256: the file's sha256 where the build worked it out (bundled.ts); the file is then read only to seed. */
+  options: { force?: boolean; now?: Date; fileSha256?: string } = {},
 ): SeedRunsResult {
-  const file = FILE;
-  const text = dataFile(data, file);
-  const hash = createHash('sha256').update(`cardwise-published-runs-${SEED_FORMAT}\0${text}`).digest('hex');
+  const file = PUBLISHED_RUNS_FILE;
+  const fileSha256 = options.fileSha256 ?? sha256(dataFile(data, file));
+  const hash = sha256(`cardwise-published-runs-${SEED_FORMAT}\0${fileSha256}`);
   if (!options.force && readSetting(db, HASH_KEY) === hash) return { skipped: true, hash, written: 0, removed: 0 };
 
-  const runs = parseReferenceRuns(file, text);
+  const runs = parseReferenceRuns(file, dataFile(data, file));
   const now = options.now ?? new Date();
   return writeTransaction(db, () => {
     // Another process may have seeded while this one parsed the file: decide again under the lock.
@@ -141,6 +143,8 @@ export function seedPublishedRuns(
     return { skipped: false, hash, written: runs.length, removed: stale.length };
   });
 }
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 function parseReferenceRuns(file: string, text: string): { ref: ReferenceRun; run: RunInput }[] {
   let json: unknown;
