@@ -1,3 +1,5 @@
+import { numberFormat } from '../domain/messages/number-format';
+
 const BYTES_PER_GIB = 1024 ** 3;
 
 /** Bytes as GiB with one decimal ("23.4"), the unit nvidia-smi users read. */
@@ -24,7 +26,7 @@ export function formatCount(count: number): string {
 
 /** A rate or other figure with digit grouping and at most `decimals` decimals. */
 export function formatNumber(value: number, decimals = 0): string {
-  return value.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  return numberFormat('en-US', decimals, decimals).format(value);
 }
 
 /**

@@ -1,25 +1,11 @@
 import type { Currency } from '../../src-main/domain/catalog';
 import { GIB } from '../../src-main/domain/estimate/units';
+import { numberFormat } from '../../src-main/domain/messages/number-format';
 
 /** Bytes in one GiB (2^30), the domain's unit: cards and meters report memory in it. */
 export { GIB };
 
 const CURRENCY_SYMBOL: Record<Currency, string> = { CNY: '¥', USD: '$' };
-
-/**
- * One Intl.NumberFormat per option set, made once: making one costs tens of microseconds, and a
- * results page formats thousands of numbers per answer (it was the largest cost of a repaint).
- */
-const numberFormats = new Map<string, Intl.NumberFormat>();
-function numberFormat(minimumFractionDigits: number, maximumFractionDigits: number): Intl.NumberFormat {
-  const key = `${minimumFractionDigits}:${maximumFractionDigits}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat('en-US', { minimumFractionDigits, maximumFractionDigits });
-    numberFormats.set(key, format);
-  }
-  return format;
-}
 
 /** "¥" for CNY, "$" for USD. */
 export function currencySymbol(currency: Currency): string {
@@ -40,12 +26,12 @@ export function formatCardGiB(memoryGiB: number): string {
 export function formatPrice(amount: number, currency: Currency): string {
   const maxDigits = Math.abs(amount) < 1 ? 3 : 2;
   const sign = amount < 0 ? '-' : '';
-  return `${sign}${CURRENCY_SYMBOL[currency]}${numberFormat(2, maxDigits).format(Math.abs(amount))}`;
+  return `${sign}${CURRENCY_SYMBOL[currency]}${numberFormat('en-US', maxDigits, 2).format(Math.abs(amount))}`;
 }
 
 /** A plain number with thousands separators and at most `maxDigits` decimals. */
 export function formatNumber(value: number, maxDigits = 0): string {
-  return numberFormat(0, maxDigits).format(value);
+  return numberFormat('en-US', maxDigits).format(value);
 }
 
 /** A parameter count in the units model cards use: 8.03e9 -> "8.03B", 3.5e8 -> "350M". */

@@ -1,4 +1,5 @@
 import type { Currency } from '../catalog';
+import { numberFormat } from '../messages/number-format';
 
 /** Decimal places of each currency's minor unit (fen, cent). */
 export const MINOR_UNIT_DIGITS: Record<Currency, number> = { CNY: 2, USD: 2 };
@@ -45,9 +46,6 @@ export function cleanUnitPrice(amount: number): number {
 /** "¥0.28", "$1,234.50": the amount rounded to the minor unit with its symbol. */
 export function formatMoney(amount: number, currency: Currency): string {
   const digits = MINOR_UNIT_DIGITS[currency];
-  const text = roundMoney(amount, currency).toLocaleString('en-US', {
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  });
+  const text = numberFormat('en-US', digits, digits).format(roundMoney(amount, currency));
   return `${SYMBOL[currency]}${text}`;
 }

@@ -1,26 +1,13 @@
 import type { Message, MessageParam } from './message';
+import { numberFormat } from './number-format';
 
 /** code -> template. Templates use `{{name}}`, or `{{name:N}}` for a number with at most N decimals. */
 export type Catalog = Readonly<Record<string, string>>;
 
 const PLACEHOLDER = /\{\{\s*([a-zA-Z0-9_]+)\s*(?::\s*(\d))?\s*\}\}/g;
 
-/**
- * Intl objects by language and option, made once: making one costs tens of microseconds, and the
- * Compare page renders hundreds of numbered messages per answer.
- */
-const numberFormats = new Map<string, Intl.NumberFormat>();
+/** Plural rules by language, made once (the Compare page renders hundreds of numbered messages per answer). */
 const pluralRules = new Map<string, Intl.PluralRules>();
-
-function numberFormat(language: string, maximumFractionDigits: number): Intl.NumberFormat {
-  const key = `${language}:${maximumFractionDigits}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(language, { maximumFractionDigits });
-    numberFormats.set(key, format);
-  }
-  return format;
-}
 
 function pluralRule(language: string): Intl.PluralRules {
   let rules = pluralRules.get(language);
