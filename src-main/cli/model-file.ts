@@ -1,6 +1,5 @@
 import { open, readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { gguf } from '@huggingface/gguf';
 import { InputError } from '../domain/errors';
 import { english, msg } from '../domain/messages';
 import type { FileModel } from '../domain/model-files/file-model';
@@ -87,7 +86,8 @@ async function readGgufHeader(path: string, size: number, file: string): Promise
     return await modelFromGgufFile(
       magic.subarray(0, bytesRead),
       size,
-      () => gguf(path, { allowLocalFile: true }),
+      // Loaded here, not with the CLI: the library costs every command's start tens of milliseconds.
+      async () => (await import('@huggingface/gguf')).gguf(path, { allowLocalFile: true }),
       file,
     );
   } finally {
