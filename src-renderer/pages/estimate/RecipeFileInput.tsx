@@ -5,7 +5,8 @@ import { msg, type Message } from '../../../src-main/domain/messages';
 import type { RecipeFile, RecipeValue } from '../../../src-main/domain/recipe-files';
 import { useMessageText } from '../../lib/messages';
 import { dropFileProps, FileOrPaste } from './FileOrPaste';
-import { readRecipe, recipeOutcome, type RecipeOutcome } from './recipe-file';
+import { readPastedRecipe, readRecipe } from './recipe-file';
+import type { RecipeOutcome } from './recipe-read';
 
 interface RecipeFileInputProps {
   presets: readonly Pick<ModelPreset, 'id'>[];
@@ -47,7 +48,7 @@ export function RecipeFileInput({ presets, onRecipe }: RecipeFileInputProps) {
         readLabel={t('recipe.readPasted')}
         problem={problem}
         onFile={choose}
-        onPasted={(pasted) => take(recipeOutcome(pasted, 'recipe.yaml', presets))}
+        onPasted={(pasted) => void readPastedRecipe(pasted, presets).then(take)}
       />
       {recipe ? (
         <div className="recipe-file-read" role="status">

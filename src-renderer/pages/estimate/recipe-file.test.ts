@@ -5,7 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { renderMessage, catalogs } from '../../../src-main/domain/messages';
 import { initTestI18n } from '../../i18n/i18n.testkit';
 import { DEFAULT_FORM, toEstimateInput } from './estimate-form';
-import { applyRecipe, recipeOutcome } from './recipe-file';
+import { applyRecipe } from './recipe-file';
+import { recipeOutcome } from './recipe-read';
 import { RecipeFileInput } from './RecipeFileInput';
 
 const presets = [{ id: 'llama-3.1-8b' }, { id: 'qwen2.5-7b' }];

@@ -1,35 +1,25 @@
 import type { ModelPreset } from '../../../src-main/domain/catalog';
 import type { EstimateInput } from '../../../src-main/domain/estimate/input';
-import { InputError } from '../../../src-main/domain/errors';
-import { msg, type Message } from '../../../src-main/domain/messages';
-import {
-  MAX_RECIPE_BYTES,
-  presetForModelId,
-  recipeFromText,
-  type RecipeFile,
-} from '../../../src-main/domain/recipe-files';
+import type { RecipeFile } from '../../../src-main/domain/recipe-files';
 import { formFromInput, toEstimateInput, type EstimateForm } from './estimate-form';
+import type { RecipeOutcome } from './recipe-read';
 
-/** A recipe read for the form: the file's reading and the preset its model maps to (null: the model stays). */
-export type RecipeOutcome = { ok: true; recipe: RecipeFile; preset: string | null } | { ok: false; problem: Message };
+/*
+ * Reading a recipe needs the recipe parsers and a YAML library, the larger part of the Estimate page's code: they
+ * are loaded when a recipe is chosen, dropped or pasted (recipe-read.ts), not with the page.
+ */
 
 /** Reads a chosen or dropped recipe file (bounded: a larger file is refused by its size, unread). */
 export async function readRecipe(file: File, presets: readonly Pick<ModelPreset, 'id'>[]): Promise<RecipeOutcome> {
-  if (file.size > MAX_RECIPE_BYTES) {
-    return { ok: false, problem: msg('recipeFile.tooLarge', { file: file.name, max: MAX_RECIPE_BYTES }) };
-  }
-  return recipeOutcome(await file.text(), file.name, presets);
+  return (await import('./recipe-read')).readRecipeFile(file, presets);
 }
 
-/** Reads a recipe's text; the domain's message naming the file where it is not one. */
-export function recipeOutcome(text: string, file: string, presets: readonly Pick<ModelPreset, 'id'>[]): RecipeOutcome {
-  try {
-    const recipe = recipeFromText(text, file);
-    return { ok: true, recipe, preset: recipe.modelId ? presetForModelId(recipe.modelId, presets) : null };
-  } catch (error) {
-    if (error instanceof InputError) return { ok: false, problem: error.detail };
-    throw error;
-  }
+/** Reads a pasted recipe, named as a YAML file. */
+export async function readPastedRecipe(
+  text: string,
+  presets: readonly Pick<ModelPreset, 'id'>[],
+): Promise<RecipeOutcome> {
+  return (await import('./recipe-read')).recipeOutcome(text, 'recipe.yaml', presets);
 }
 
 /**
