@@ -69,6 +69,12 @@ test('opens Plan from a ranked row; a higher spot interruption rate changes the 
   await page.getByLabel('Currency').selectOption('USD');
   await page.getByLabel('Billing').selectOption('spot');
   await rankReady(page);
+  // The GPU counts Plan ranks the job for once it opens: only the linked row's, not first the one it held before.
+  const rankedCounts: number[][] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/rank:compute'))
+      rankedCounts.push((request.postDataJSON() as { options: { gpuCounts: number[] } }).options.gpuCounts);
+  });
   await rows(page)
     .first()
     .getByRole('link', { name: /^Plan this/ })
@@ -76,6 +82,8 @@ test('opens Plan from a ranked row; a higher spot interruption rate changes the 
 
   const planReady = page.locator('.plan-results[data-state="ready"]');
   await expect(planReady).toBeVisible();
+  const gpus = Number(await page.getByLabel('GPUs', { exact: true }).inputValue());
+  expect(rankedCounts).toEqual([[gpus]]);
   const spotTotal = page
     .locator('.option-card')
     .filter({ has: page.locator('.tag', { hasText: /^spot$/ }) })

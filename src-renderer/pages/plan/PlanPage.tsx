@@ -27,6 +27,9 @@ export function PlanPage() {
   const { t } = useTranslation();
   const text = useMessageText();
   const { reportError, setPageState } = useApp();
+  // The address holds the page (a link from Compare, a reload or a pasted link fills the forms): read before the
+  // forms, so the first render is of the linked set-up (it ranked the job once for the GPU count the page held).
+  const rejected = useUrlState('plan', PAGE_LINKS.plan);
   const [form, setForm] = useSessionStore(planFormStore);
   const [estimateForm] = useSessionStore(estimateFormStore);
   const [jobForm] = useSessionStore(compareFormStore);
@@ -34,8 +37,6 @@ export function PlanPage() {
   const [ownershipSettled, setOwnershipSettled] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
 
-  // The address holds the page (a link from Compare, a reload or a pasted link fills the forms).
-  const rejected = useUrlState('plan', PAGE_LINKS.plan);
   // The page opens at its top. Arriving from another page ("Plan this"), focus moves to its heading
   // (what it plans); a fresh load leaves Tab to start at the skip link.
   useEffect(() => {
