@@ -1,6 +1,6 @@
 import { Fragment, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Card, Offer } from '../../../src-main/domain/catalog';
+import type { Card, Currency, Offer } from '../../../src-main/domain/catalog';
 import { GIB, currencySymbol, formatGiB, formatHours, formatNumber, formatPrice } from '../../lib/format';
 import { verdictFor } from '../../lib/verdict';
 import type { EstimateInput } from '../../../src-main/domain/estimate/input';
@@ -8,7 +8,9 @@ import { PriceInput } from '../catalog/PriceInput';
 import { planHref } from '../shared/page-links';
 import type { OfferRows } from '../../../src-main/domain/cost/rank-answer';
 import { candidateId, type Candidate } from './chart-points';
-import type { RankSort } from './compare-form';
+import { compareFormStore, planJobRequest, type RankSort } from './compare-form';
+import { estimateFormStore } from '../estimate/estimate-store';
+import { prefetchChannel } from '../../lib/queries';
 import { messageKey, useMessageText } from '../../lib/messages';
 import { HeaderRow } from '../../components/HeaderRow';
 import { Term } from '../../components/Term';
@@ -41,6 +43,15 @@ function fromControl(event: MouseEvent): boolean {
 }
 
 /** The ranked set-ups; a row opens to show how its numbers were computed. */
+/**
+ * "Plan this" clicked: the ranking Plan reads the job's hours from is asked at once, so it is answered while the
+ * Plan page renders instead of after (Plan asks the same request and finds it).
+ */
+function askPlanJob(gpus: number, currency: Currency): void {
+  const request = planJobRequest(estimateFormStore.get(), compareFormStore.get(), currency, gpus);
+  if (request) prefetchChannel('rank:compute', request);
+}
+
 export function RankTable(props: RankTableProps) {
   const { groups, openOffers, onToggleOffer, offers, cards, method, sort, expanded, onToggle } = props;
   const { t } = useTranslation();
@@ -171,6 +182,7 @@ export function RankTable(props: RankTableProps) {
                 currency: c.currency,
               })}
               aria-label={t('compare.planThisLabel', { setup: `${c.cardName} ×${c.gpus} ${c.provider}` })}
+              onClick={() => askPlanJob(c.gpus, c.currency)}
             >
               {t('compare.planThis')}
             </a>

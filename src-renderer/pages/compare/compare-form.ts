@@ -5,7 +5,7 @@ import { firstProblem, type Message } from '../../../src-main/domain/messages';
 import { workloadSchema, type ChannelInput } from '../../../src-main/ipc/contract';
 import { numberFromText } from '../../lib/field-problems';
 import { createSessionStore, reviveFlat } from '../../lib/session-store';
-import { checkInput } from '../estimate/estimate-form';
+import { checkInput, toEstimateInput, type EstimateForm } from '../estimate/estimate-form';
 
 export type RankInput = ChannelInput<'rank:compute'>;
 export type RankSort = 'cost' | 'time' | 'jobCost';
@@ -132,4 +132,21 @@ export function toRankInput(
       options: { gpuCounts, billing: form.billing, currency: form.currency, sort: form.sort },
     },
   };
+}
+
+/**
+ * The ranking Plan reads a job's hours from: the set-up and job of Estimate and Compare, on `gpus` GPUs, every
+ * billing, in `currency`; null while the count or the job is not given. "Plan this" asks it as it is clicked, so
+ * Plan finds it while it renders (pages/compare/RankTable.tsx).
+ */
+export function planJobRequest(
+  estimate: EstimateForm,
+  job: CompareForm,
+  currency: Currency,
+  gpus: number,
+): RankInput | null {
+  if (!Number.isInteger(gpus) || gpus < 1 || gpus > 64 || job.tokens.trim() === '') return null;
+  return (
+    toRankInput(toEstimateInput(estimate), { ...job, currency, billing: 'all', gpuCounts: String(gpus) }).input ?? null
+  );
 }

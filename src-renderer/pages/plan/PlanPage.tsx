@@ -6,9 +6,8 @@ import { useLive } from '../../lib/queries';
 import { useMessageText } from '../../lib/messages';
 import { useSessionStore } from '../../lib/session-store';
 import { pricePerGpu } from '../../../src-main/domain/plan/billing-time';
-import { toEstimateInput } from '../estimate/estimate-form';
 import { estimateFormStore } from '../estimate/estimate-store';
-import { compareFormStore, toRankInput } from '../compare/compare-form';
+import { compareFormStore, planJobRequest } from '../compare/compare-form';
 import { SetupFields } from '../shared/SetupFields';
 import { JobFields } from './JobFields';
 import { useJobSummary } from './job-summary';
@@ -46,16 +45,10 @@ export function PlanPage() {
 
   // The job's hours on this card and GPU count: the same ranking Compare computes, for this set-up only.
   const gpuCount = Number(form.gpus);
-  const jobRequest = useMemo(() => {
-    if (!Number.isInteger(gpuCount) || gpuCount < 1 || gpuCount > 64 || jobForm.tokens.trim() === '') return null;
-    const prepared = toRankInput(toEstimateInput(estimateForm), {
-      ...jobForm,
-      currency: form.currency,
-      billing: 'all',
-      gpuCounts: String(gpuCount),
-    });
-    return prepared.input ?? null;
-  }, [estimateForm, jobForm, form.currency, gpuCount]);
+  const jobRequest = useMemo(
+    () => planJobRequest(estimateForm, jobForm, form.currency, gpuCount),
+    [estimateForm, jobForm, form.currency, gpuCount],
+  );
   const job = useLive('rank:compute', jobRequest);
   const jobRow = job.data?.candidates.find((c) => c.card === form.card && c.gpus === gpuCount && c.hours !== null);
   const jobHours = jobRequest && jobRow ? (jobRow.hours ?? undefined) : undefined;
