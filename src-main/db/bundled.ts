@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { StoreAssets } from './assets';
 import { defaultPaths } from './paths';
+import { SeedDataError } from './seed-data';
 
 /*
  * The schema migrations and the seed data, carried by the build: Vite inlines each file's text
@@ -36,6 +37,16 @@ function byName(files: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(files).map(([file, text]) => [file.split('/').pop()!, text]));
 }
 
+function readShipped(name: string): string {
+  const file = path.join(defaultPaths().appRoot, built?.dir ?? 'data', name);
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new SeedDataError(name, `cannot read ${file}${code ? ` (${code})` : ''}: reinstall the app, or rebuild it`);
+  }
+}
+
 /** The data files, the big ones read from disk on first use (and kept). */
 function dataWithLazyFiles(): Record<string, string> {
   const data = byName(dataFiles);
@@ -43,7 +54,7 @@ function dataWithLazyFiles(): Record<string, string> {
     let text: string | undefined;
     Object.defineProperty(data, name, {
       enumerable: true,
-      get: () => (text ??= readFileSync(path.join(defaultPaths().appRoot, built?.dir ?? 'data', name), 'utf8')),
+      get: () => (text ??= readShipped(name)),
     });
   }
   return data;
