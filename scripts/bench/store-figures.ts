@@ -41,5 +41,14 @@ export function storeFigures(n: number, quick: boolean): Figure[] {
       target: '≤ 100 ms at 1M',
     });
   }
+  for (const [name, p] of Object.entries(by('queries')?.opens ?? {})) {
+    figures.push({
+      section: `store, ${size} runs`,
+      name: `open the store, ${name}`,
+      p50Ms: p.p50Ms,
+      p95Ms: p.p95Ms,
+      p99Ms: p.p99Ms,
+    });
+  }
   return figures;
 }

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { backupDatabase } from './backup';
 import { bundledAssets } from './bundled';
 import { driverOptions, type Db } from './driver';
+import { checkIntact } from './intact';
 import { assertMigratable, migrate, migrationsFrom, type Migration } from './migrate';
 import { StoreError, toStoreError } from './store-error';
 
@@ -50,16 +51,16 @@ export function openDb(file: string, options: OpenOptions = {}): Db {
     db.pragma(`busy_timeout = ${Math.max(0, Math.round(options.busyTimeoutMs ?? OPEN_BUSY_TIMEOUT_MS))}`);
     db.pragma('foreign_keys = ON');
     db.pragma('synchronous = NORMAL');
-    if (existing) {
-      assertIntact(db, file);
-      assertMigratable(db, migrations);
-    }
+    // Checked only when the file changed since its last clean check (intact.ts); kept once the open succeeded.
+    const keepClean = existing ? checkIntact(db, file) : undefined;
+    if (existing) assertMigratable(db, migrations);
     db.pragma('journal_mode = WAL');
     const opened = db;
     migrate(opened, migrations, {
       now,
       beforeMigrating: (from) => backupDatabase(opened, file, from, now()),
     });
+    keepClean?.();
     return db;
   } catch (error) {
     db?.close();
@@ -100,17 +101,6 @@ function assertSqliteHeader(file: string): void {
     throw new StoreError(
       'corrupt',
       `${file} is not an SQLite database; it was left as it is (move it away or pass another --db)`,
-    );
-  }
-}
-
-function assertIntact(db: Db, file: string): void {
-  const problems = db.pragma('quick_check', { simple: false }) as { quick_check: string }[];
-  const first = problems[0]?.quick_check;
-  if (first !== 'ok') {
-    throw new StoreError(
-      'corrupt',
-      `${file} is damaged (${first ?? 'no answer from quick_check'}); it was left as it is — restore a copy from the backups folder next to it`,
     );
   }
 }
