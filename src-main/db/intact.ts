@@ -4,8 +4,8 @@ import { StoreError } from './store-error';
 
 /*
  * `PRAGMA quick_check` reads every page of the file: about a quarter of a second with 100,000 logged runs and
- * seconds with a million (`npm run bench` prints it, "open an existing store"), paid by every process that opens the
- * store: each CLI command, each start of the app or the server. A file is checked again only when it may have
+ * seconds with a million (`npm run bench -- --only store` prints both opens, "open the store, …"), paid by every
+ * process that opens the store: each CLI command, each start of the app or the server. A file is checked again only when it may have
  * changed since its last clean check: after each clean open, the identity, size and change time of the file and of
  * its write-ahead log are kept beside it (`<file>.checked`), and the next open checks only when they differ.
  * Whatever writes the file changes them: a transaction (into the log, then checkpointed into the file), a log left by
