@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ModelPreset } from '../../../src-main/domain/catalog';
 import { msg, type Message } from '../../../src-main/domain/messages';
 import type { RecipeFile, RecipeValue } from '../../../src-main/domain/recipe-files';
+import { useApp } from '../../lib/app-context';
 import { useMessageText } from '../../lib/messages';
 import { dropFileProps, FileOrPaste } from './FileOrPaste';
 import { readPastedRecipe, readRecipe } from './recipe-file';
@@ -25,6 +26,7 @@ const shown = (value: RecipeValue['value']) => (Array.isArray(value) ? value.joi
 export function RecipeFileInput({ presets, onRecipe }: RecipeFileInputProps) {
   const { t } = useTranslation();
   const text = useMessageText();
+  const { reportError } = useApp();
   const [problem, setProblem] = useState<Message | null>(null);
   const [read, setRead] = useState<{ recipe: RecipeFile; preset: string | null } | null>(null);
 
@@ -34,7 +36,8 @@ export function RecipeFileInput({ presets, onRecipe }: RecipeFileInputProps) {
     setRead(outcome);
     onRecipe(outcome.recipe, outcome.preset);
   };
-  const choose = (file: File) => void readRecipe(file, presets).then(take);
+  // The readers load on first use: a chunk that cannot be fetched is reported like any other failure.
+  const choose = (file: File) => void readRecipe(file, presets).then(take, reportError);
   const recipe = read?.recipe;
 
   return (
@@ -48,7 +51,7 @@ export function RecipeFileInput({ presets, onRecipe }: RecipeFileInputProps) {
         readLabel={t('recipe.readPasted')}
         problem={problem}
         onFile={choose}
-        onPasted={(pasted) => void readPastedRecipe(pasted, presets).then(take)}
+        onPasted={(pasted) => void readPastedRecipe(pasted, presets).then(take, reportError)}
       />
       {recipe ? (
         <div className="recipe-file-read" role="status">
