@@ -1,32 +1,26 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { MAIN_OUT_DIR, SHIPPED_DATA_DIR, SHIPPED_DATA_FILES } from './src-main/db/shipped-data';
 
-/**
- * The data files the main build ships as files beside its output instead of inlining them (src-main/db/bundled.ts
- * reads them when a seed needs them), and what it tells the code about them: where they are, from the app root, and
- * each text's sha256.
- */
-const SHIPPED_DATA = ['reference-runs.json'];
-const SHIPPED_DATA_DIR = 'out/main/data';
+/** What the main build tells db/bundled.ts of the data files it ships (db/shipped-data.ts): each text's sha256. */
 const shippedText = (name: string) => readFileSync(resolve(__dirname, 'data', name), 'utf8');
-const shippedData = {
-  dir: SHIPPED_DATA_DIR,
-  sha256: Object.fromEntries(
-    SHIPPED_DATA.map((name) => [name, createHash('sha256').update(shippedText(name)).digest('hex')]),
-  ),
-};
+const shippedSha256 = Object.fromEntries(
+  SHIPPED_DATA_FILES.map((name) => [name, createHash('sha256').update(shippedText(name)).digest('hex')]),
+);
 
-/** Copies the shipped data files into the main build's output (out/main/data/), as read at build time. */
+/** Copies the shipped data files into the main build's output, as read at build time. */
 function shipData(): Plugin {
   return {
     name: 'cardwise-ship-data',
     generateBundle() {
-      for (const name of SHIPPED_DATA)
-        this.emitFile({ type: 'asset', fileName: `data/${name}`, source: shippedText(name) });
+      for (const name of SHIPPED_DATA_FILES) {
+        const fileName = relative(MAIN_OUT_DIR, `${SHIPPED_DATA_DIR}/${name}`);
+        this.emitFile({ type: 'asset', fileName, source: shippedText(name) });
+      }
     },
   };
 }
@@ -34,10 +28,10 @@ function shipData(): Plugin {
 // One renderer build serves both doors: the Electron window and `cardwise serve` in a browser.
 export default defineConfig({
   main: {
-    define: { __CARDWISE_DATA__: JSON.stringify(shippedData) },
+    define: { __CARDWISE_DATA_SHA256__: JSON.stringify(shippedSha256) },
     plugins: [shipData()],
     build: {
-      outDir: 'out/main',
+      outDir: MAIN_OUT_DIR,
       externalizeDeps: true,
       // Two entries, one build: the Electron main and the `cardwise` CLI (bin/cardwise.js loads
       // out/main/cli.js), sharing chunks; plain JavaScript, so nothing needs TypeScript at run time.

@@ -1,5 +1,6 @@
 /** The store bench's steps (store.ts) as figures of the table. */
 import type { Figure } from './figures';
+import type { Percentiles } from './stats';
 import { benchStore } from './store';
 
 export function storeFigures(n: number, quick: boolean): Figure[] {
@@ -30,25 +31,23 @@ export function storeFigures(n: number, quick: boolean): Figure[] {
       ...(step === 'export-csv' ? {} : { limit, target: '≥ 150,000 rows/s (issue 16)' }),
     });
   }
-  const queries = by('queries')?.queries ?? {};
-  for (const [name, p] of Object.entries(queries)) {
-    figures.push({
-      section: `store, ${size} runs`,
-      name: `runs:list ${name}`,
-      p50Ms: p.p50Ms,
-      p95Ms: p.p95Ms,
-      p99Ms: p.p99Ms,
-      target: '≤ 100 ms at 1M',
-    });
-  }
-  for (const [name, p] of Object.entries(by('queries')?.opens ?? {})) {
-    figures.push({
-      section: `store, ${size} runs`,
-      name: `open the store, ${name}`,
-      p50Ms: p.p50Ms,
-      p95Ms: p.p95Ms,
-      p99Ms: p.p99Ms,
-    });
+  // The Runs page's queries (with the issue's target) and opening the store again, from the same step.
+  const timed = by('queries');
+  const timings: [string, Record<string, Percentiles>, string | undefined][] = [
+    ['runs:list ', timed?.queries ?? {}, '≤ 100 ms at 1M'],
+    ['open the store, ', timed?.opens ?? {}, undefined],
+  ];
+  for (const [prefix, figuresOf, target] of timings) {
+    for (const [name, p] of Object.entries(figuresOf)) {
+      figures.push({
+        section: `store, ${size} runs`,
+        name: `${prefix}${name}`,
+        p50Ms: p.p50Ms,
+        p95Ms: p.p95Ms,
+        p99Ms: p.p99Ms,
+        ...(target ? { target } : {}),
+      });
+    }
   }
   return figures;
 }

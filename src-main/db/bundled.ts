@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { StoreAssets } from './assets';
 import { defaultPaths } from './paths';
 import { SeedDataError } from './seed-data';
+import { SHIPPED_DATA_DIR, SHIPPED_DATA_FILES } from './shipped-data';
 
 /*
  * The schema migrations and the seed data, carried by the build: Vite inlines each file's text
@@ -24,13 +25,12 @@ const dataFiles = import.meta.glob<string>('../../data/{cards,offers,models}.jso
 /**
  * The published runs (data/reference-runs.json, megabytes of JSON) are not inlined: every process that opens the
  * store would decode and parse them as part of its code, although a start only reseeds them when they changed.
- * The build copies the file beside its output with its sha256 (electron.vite.config.ts, `__CARDWISE_DATA__`), so
- * a start compares the hash and reads the file only to seed it. Run from source (tests), the checkout's file is
- * read and hashed instead.
+ * The build copies them beside its output with their sha256 (db/shipped-data.ts, electron.vite.config.ts), so a
+ * start compares the hash and reads the file only to seed it. Run from source (tests), the checkout's file is read
+ * and hashed instead.
  */
-declare const __CARDWISE_DATA__: { dir: string; sha256: Record<string, string> } | undefined;
-const built = typeof __CARDWISE_DATA__ === 'undefined' ? undefined : __CARDWISE_DATA__;
-const LAZY_FILES = ['reference-runs.json'] as const;
+declare const __CARDWISE_DATA_SHA256__: Record<string, string> | undefined;
+const builtSha256 = typeof __CARDWISE_DATA_SHA256__ === 'undefined' ? undefined : __CARDWISE_DATA_SHA256__;
 
 /** path -> text, keyed by file name ("001_init.sql", "cards.json"). */
 function byName(files: Record<string, string>): Record<string, string> {
@@ -38,7 +38,7 @@ function byName(files: Record<string, string>): Record<string, string> {
 }
 
 function readShipped(name: string): string {
-  const file = path.join(defaultPaths().appRoot, built?.dir ?? 'data', name);
+  const file = path.join(defaultPaths().appRoot, builtSha256 ? SHIPPED_DATA_DIR : 'data', name);
   try {
     return readFileSync(file, 'utf8');
   } catch (error) {
@@ -50,7 +50,7 @@ function readShipped(name: string): string {
 /** The data files, the big ones read from disk on first use (and kept). */
 function dataWithLazyFiles(): Record<string, string> {
   const data = byName(dataFiles);
-  for (const name of LAZY_FILES) {
+  for (const name of SHIPPED_DATA_FILES) {
     let text: string | undefined;
     Object.defineProperty(data, name, {
       enumerable: true,
@@ -63,5 +63,5 @@ function dataWithLazyFiles(): Record<string, string> {
 export const bundledAssets: StoreAssets = {
   migrations: byName(migrationFiles),
   data: dataWithLazyFiles(),
-  ...(built ? { dataSha256: built.sha256 } : {}),
+  ...(builtSha256 ? { dataSha256: builtSha256 } : {}),
 };

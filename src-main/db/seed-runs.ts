@@ -7,6 +7,7 @@ import type { Db } from './driver';
 import type { DataFiles } from './assets';
 import { upsertPublishedRun } from './runs-mutations';
 import { dataFile, SeedDataError } from './seed-data';
+import { PUBLISHED_RUNS_FILE } from './shipped-data';
 import { readSetting, writeSetting } from './settings-repo';
 import { writeTransaction } from './transaction';
 import { zodSummary } from './validate';
@@ -33,8 +34,6 @@ import { zodSummary } from './validate';
 /** Bumped when the mapping above changes, so an unchanged data file is reseeded once. */
 const SEED_FORMAT = 1;
 const HASH_KEY = 'internal.publishedRunsHash';
-/** The data file the published runs come from. */
-export const PUBLISHED_RUNS_FILE = 'reference-runs.json';
 
 const METERS: Record<string, MemoryMeter | null> = {
   'nvidia-smi': 'nvidia-smi',

@@ -21,7 +21,7 @@ export function warmUp(db: Db, maxRuns = WARM_UP_MAX_RUNS): void {
   for (const method of methodSchema.options) warmUpMethod(db, method, maxRuns);
 }
 
-function warmUpMethod(db: Db, method: Method, maxRuns = WARM_UP_MAX_RUNS): void {
+function warmUpMethod(db: Db, method: Method, maxRuns: number): void {
   if (countMatching(db, { method }) > maxRuns) return;
   const { cards, presets } = catalogSnapshot(db);
   loadCalibrationRuns(db, method, cards, presets);
@@ -40,7 +40,7 @@ export function warmUpSoon(db: Db): void {
     const method = methods.shift();
     if (method === undefined) return;
     try {
-      warmUpMethod(db, method);
+      warmUpMethod(db, method, WARM_UP_MAX_RUNS);
     } catch {
       return; // Reported by the first estimate that asks, not here.
     }

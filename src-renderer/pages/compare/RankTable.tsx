@@ -42,7 +42,6 @@ function fromControl(event: MouseEvent): boolean {
   return (event.target as HTMLElement).closest('input, button, a, label') !== null;
 }
 
-/** The ranked set-ups; a row opens to show how its numbers were computed. */
 /**
  * "Plan this" clicked: the ranking Plan reads the job's hours from is asked at once, so it is answered while the
  * Plan page renders instead of after (Plan asks the same request and finds it).
@@ -52,6 +51,7 @@ function askPlanJob(gpus: number, currency: Currency): void {
   if (request) prefetchChannel('rank:compute', request);
 }
 
+/** The ranked set-ups; a row opens to show how its numbers were computed. */
 export function RankTable(props: RankTableProps) {
   const { groups, openOffers, onToggleOffer, offers, cards, method, sort, expanded, onToggle } = props;
   const { t } = useTranslation();
