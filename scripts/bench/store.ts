@@ -126,6 +126,9 @@ async function step(name: Step, dir: string, n: number): Promise<Record<string, 
     'filter origin=published (small)': () =>
       listRuns(db, { filter: { origin: 'published' }, sort: ['tokensPerSecond', 'desc'] }),
     'filter text "throttled"': () => listRuns(db, { filter: { text: 'throttled' } }),
+    // One run's note ends in "#<index>": the last run's is found in the text index, one run among all.
+    'filter text, one run': () => listRuns(db, { filter: { text: `#${n - 1}` } }),
+    'filter text "#7" (under three characters: a LIKE over every run)': () => listRuns(db, { filter: { text: '#7' } }),
     'page 1000 by offset': () => listRuns(db, { offset: 50_000 }),
   };
   const ms = Object.fromEntries(Object.entries(cases).map(([label, f]) => [label, median(f)]));

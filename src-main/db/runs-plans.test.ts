@@ -11,6 +11,7 @@ import type { Db } from './driver';
 import { openDb } from './open';
 import { importRuns } from './runs-import';
 import { listRuns } from './runs-queries';
+import { textCondition } from './runs-text';
 import { syntheticRun } from './synthetic-runs.testkit';
 import { tempDir } from './test-support.testkit';
 
@@ -113,6 +114,27 @@ describe('the indexes of the run log, each used by a query the store issues', ()
     );
     expect(page).toContain('USING INDEX runs_published');
     expect(page).not.toContain('runs_cost');
+    db.close();
+  });
+
+  it('searches text of three characters or more in the trigram index, never a scan of the log (migration 008)', async () => {
+    const db = await logOf(200);
+    const lookup = textCondition('throttled');
+    const count = plan(db, `SELECT count(*) FROM runs WHERE ${lookup.sql}`, lookup.params);
+    expect(count).toContain('SCAN runs_text VIRTUAL TABLE');
+    expect(count).toContain('USING INTEGER PRIMARY KEY');
+    expect(count).not.toMatch(/SCAN runs( |$)/);
+    // Many matches: the page walks the sort column's index and tests each run against the matches.
+    const walk = textCondition('throttled', false);
+    const page = plan(
+      db,
+      `SELECT id FROM runs WHERE cost IS NOT NULL AND ${walk.sql} ORDER BY cost DESC, id DESC LIMIT 50`,
+      walk.params,
+    );
+    expect(page).toContain('USING COVERING INDEX runs_cost');
+    expect(page).not.toContain('TEMP B-TREE');
+    // Text shorter than a trigram is still a LIKE over every run.
+    expect(textCondition('ab').sql).toContain('LIKE');
     db.close();
   });
 

@@ -4,6 +4,7 @@ import { listRunsOptionsSchema, type ListRunsOptions, type RunCursor, type RunSo
 import type { Db } from './driver';
 import { countMatching } from './runs-counts';
 import { fromRow } from './runs-rows';
+import { countTextMatches, textCondition } from './runs-text';
 import { parseInput } from './validate';
 
 /** Reading runs: one, a page of the run table, and the evidence calibration weighs. */
@@ -14,14 +15,10 @@ export function getRun(db: Db, id: number): Run | undefined {
   return row ? fromRow(row) : undefined;
 }
 
-/** A LIKE pattern matching `text` literally anywhere (%, _ and \ escaped). */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 type Filter = z.output<typeof listRunsOptionsSchema>['filter'];
 
-function whereParts(filter: Filter): { parts: string[]; params: Record<string, unknown> } {
+/** The conditions of a filter; `rowidLookup` as in textCondition. */
+function whereParts(filter: Filter, rowidLookup = true): { parts: string[]; params: Record<string, unknown> } {
   const parts: string[] = [];
   const params: Record<string, unknown> = {};
   const equal = { card: 'card_id', method: 'method', outcome: 'outcome' } as const;
@@ -34,10 +31,9 @@ function whereParts(filter: Filter): { parts: string[]; params: Record<string, u
   // the partial index of the published runs (migration 006), which a bound parameter cannot match.
   if (filter.origin !== undefined) parts.push(`origin = '${runOriginSchema.parse(filter.origin)}'`);
   if (filter.text !== undefined && filter.text !== '') {
-    parts.push(
-      "(notes LIKE @text ESCAPE '\\' OR provider LIKE @text ESCAPE '\\' OR model_label LIKE @text ESCAPE '\\')",
-    );
-    params.text = containsPattern(filter.text);
+    const text = textCondition(filter.text, rowidLookup);
+    parts.push(text.sql);
+    Object.assign(params, text.params);
   }
   return { parts, params };
 }
@@ -117,17 +113,28 @@ function seek(
  */
 export function listRuns(db: Db, options: ListRunsOptions = {}): { runs: Run[]; total: number } {
   const { limit, offset, sort, filter, after, before, last } = parseInput(listRunsOptionsSchema, options);
-  const where = whereParts(filter);
+  const counted = whereParts(filter);
   const [key, direction] = sort;
   const column = RUN_SORT_COLUMNS[key];
-  const condition = where.parts.length > 0 ? `WHERE ${where.parts.join(' AND ')}` : '';
-  // A text search counts in SQL; the equality filters read the counts kept per write (runs-counts.ts).
+  const conditionOf = (parts: string[]) => (parts.length > 0 ? `WHERE ${parts.join(' AND ')}` : '');
+  // A text search counts in SQL (the text alone in its index); the equality filters read the counts kept per
+  // write (runs-counts.ts).
+  const text = filter.text !== undefined && filter.text !== '' ? filter.text : undefined;
+  const countWhere = () =>
+    (
+      db.prepare(`SELECT count(*) AS total FROM runs ${conditionOf(counted.parts)}`).get(counted.params) as {
+        total: number;
+      }
+    ).total;
   const total =
-    filter.text !== undefined && filter.text !== ''
-      ? (db.prepare(`SELECT count(*) AS total FROM runs ${condition}`).get(where.params) as { total: number }).total
-      : countMatching(db, filter);
+    text === undefined
+      ? countMatching(db, filter)
+      : ((counted.parts.length === 1 ? countTextMatches(db, text) : undefined) ?? countWhere());
   if (total === 0) return { runs: [], total };
-  const useSortIndex = where.parts.length === 0 || total >= SORT_MATCHES_BELOW;
+  const useSortIndex = counted.parts.length === 0 || total >= SORT_MATCHES_BELOW;
+  // Many matches: walk the sort index and test each run against the text's matches; few: look them up and sort.
+  const where = useSortIndex ? whereParts(filter, false) : counted;
+  const condition = conditionOf(where.parts);
   let ids: number[];
   if (offset > 0) {
     const dir = direction === 'asc' ? 'ASC' : 'DESC';

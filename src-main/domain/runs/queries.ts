@@ -15,6 +15,12 @@ export const RUN_SORT_KEYS = [
 ] as const;
 export type RunSortKey = (typeof RUN_SORT_KEYS)[number];
 
+/**
+ * Search text of at least this many characters is answered from the store's index of trigrams (every three
+ * consecutive characters, db/runs-text.ts); shorter text is searched in every run.
+ */
+export const INDEXED_SEARCH_MIN_CHARS = 3;
+
 /** Where a page starts: the sort value and id of a run on the page next to it (see cursorOf). */
 export const runCursorSchema = z
   .object({
@@ -43,7 +49,7 @@ export const listRunsOptionsSchema = z
         outcome: runOutcomeSchema.optional(),
         origin: runOriginSchema.optional(),
         method: methodSchema.optional(),
-        /** Substring of the notes, provider or model label (case-insensitive for ASCII). */
+        /** Substring of the notes, provider or model label, ignoring case. */
         text: z.string().max(200).optional(),
       })
       .strict()

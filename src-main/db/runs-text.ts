@@ -1,0 +1,55 @@
+import { INDEXED_SEARCH_MIN_CHARS } from '../domain/runs';
+import type { Db } from './driver';
+
+/**
+ * The Runs page's text search: the typed text anywhere in a run's notes, provider or model label,
+ * ignoring case. Text of three characters or more is looked up in the trigram index `runs_text`
+ * (migration 008); shorter text has no trigram to look up and is searched with LIKE over every run.
+ * Both read the text literally: LIKE's wildcards are escaped, and FTS5 gets one quoted string
+ * (https://www.sqlite.org/fts5.html, "FTS5 Strings": a double quote inside is doubled). The trigram
+ * index folds the case of every letter, LIKE that of ASCII letters only.
+ */
+
+/** The FTS5 table of the run log's text, and the triggers that keep it in step (migration 008). */
+export const RUNS_TEXT_TABLE = 'runs_text';
+export const RUNS_TEXT_TRIGGER_PREFIX = 'runs_text_';
+
+/** Whether the trigram index can answer `text`: it has a trigram (characters, not UTF-16 units). */
+const indexed = (text: string) => [...text].length >= INDEXED_SEARCH_MIN_CHARS;
+
+/**
+ * The condition on `runs` for a text search, with its parameter. `rowidLookup: false` keeps SQLite
+ * from answering the search by looking up each matching id (`+id`), so that a page can walk a sort
+ * index and test each run against the matches instead.
+ */
+export function textCondition(text: string, rowidLookup = true): { sql: string; params: Record<string, unknown> } {
+  if (indexed(text)) {
+    return {
+      sql: `${rowidLookup ? 'id' : '+id'} IN (SELECT rowid FROM ${RUNS_TEXT_TABLE} WHERE ${RUNS_TEXT_TABLE} MATCH @text)`,
+      params: { text: `"${text.replaceAll('"', '""')}"` },
+    };
+  }
+  return {
+    sql: "(notes LIKE @text ESCAPE '\\' OR provider LIKE @text ESCAPE '\\' OR model_label LIKE @text ESCAPE '\\')",
+    params: { text: `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` },
+  };
+}
+
+/**
+ * How many runs match `text`, counted in the index alone (it holds exactly the log's runs), or undefined when the
+ * text is too short for it. Counting through `runs` would look up every matching run in the log's table.
+ */
+export function countTextMatches(db: Db, text: string): number | undefined {
+  if (!indexed(text)) return undefined;
+  const { params } = textCondition(text);
+  return (
+    db.prepare(`SELECT count(*) AS n FROM ${RUNS_TEXT_TABLE} WHERE ${RUNS_TEXT_TABLE} MATCH @text`).get(params) as {
+      n: number;
+    }
+  ).n;
+}
+
+/** Builds the text index again from the log (after an import that wrote without its triggers). */
+export function rebuildRunsText(db: Db): void {
+  db.exec(`INSERT INTO ${RUNS_TEXT_TABLE} (${RUNS_TEXT_TABLE}) VALUES ('rebuild')`);
+}
