@@ -125,7 +125,7 @@ describe('the indexes of the run log, each used by a query the store issues', ()
     expect(count).toContain('USING INTEGER PRIMARY KEY');
     expect(count).not.toMatch(/SCAN runs( |$)/);
     // Many matches: the page walks the sort column's index and tests each run against the matches.
-    const walk = textCondition('throttled', false);
+    const walk = textCondition('throttled', 'member');
     const page = plan(
       db,
       `SELECT id FROM runs WHERE cost IS NOT NULL AND ${walk.sql} ORDER BY cost DESC, id DESC LIMIT 50`,

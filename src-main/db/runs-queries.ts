@@ -4,7 +4,7 @@ import { listRunsOptionsSchema, type ListRunsOptions, type RunCursor, type RunSo
 import type { Db } from './driver';
 import { countMatching } from './runs-counts';
 import { fromRow } from './runs-rows';
-import { countTextMatches, textCondition } from './runs-text';
+import { countTextMatches, textCondition, type TextJoin } from './runs-text';
 import { parseInput } from './validate';
 
 /** Reading runs: one, a page of the run table, and the evidence calibration weighs. */
@@ -17,8 +17,8 @@ export function getRun(db: Db, id: number): Run | undefined {
 
 type Filter = z.output<typeof listRunsOptionsSchema>['filter'];
 
-/** The conditions of a filter; `rowidLookup` as in textCondition. */
-function whereParts(filter: Filter, rowidLookup = true): { parts: string[]; params: Record<string, unknown> } {
+/** The conditions of a filter; `join` as in textCondition. */
+function whereParts(filter: Filter, join: TextJoin = 'lookup'): { parts: string[]; params: Record<string, unknown> } {
   const parts: string[] = [];
   const params: Record<string, unknown> = {};
   const equal = { card: 'card_id', method: 'method', outcome: 'outcome' } as const;
@@ -31,7 +31,7 @@ function whereParts(filter: Filter, rowidLookup = true): { parts: string[]; para
   // the partial index of the published runs (migration 006), which a bound parameter cannot match.
   if (filter.origin !== undefined) parts.push(`origin = '${runOriginSchema.parse(filter.origin)}'`);
   if (filter.text !== undefined && filter.text !== '') {
-    const text = textCondition(filter.text, rowidLookup);
+    const text = textCondition(filter.text, join);
     parts.push(text.sql);
     Object.assign(params, text.params);
   }
@@ -133,7 +133,7 @@ export function listRuns(db: Db, options: ListRunsOptions = {}): { runs: Run[]; 
   if (total === 0) return { runs: [], total };
   const useSortIndex = counted.parts.length === 0 || total >= SORT_MATCHES_BELOW;
   // Many matches: walk the sort index and test each run against the text's matches; few: look them up and sort.
-  const where = useSortIndex ? whereParts(filter, false) : counted;
+  const where = useSortIndex ? whereParts(filter, 'member') : counted;
   const condition = conditionOf(where.parts);
   let ids: number[];
   if (offset > 0) {

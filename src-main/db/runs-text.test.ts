@@ -15,6 +15,7 @@ import { listRuns } from './runs-queries';
 import { INSERT_RUN_SQL, runValues } from './runs-rows';
 import { runInputSchema } from '../domain/runs';
 import { syntheticRun } from './synthetic-runs.testkit';
+import { textCondition, type TextJoin } from './runs-text';
 import { tempDir } from './test-support.testkit';
 
 const fresh = (): Db => openDb(path.join(tempDir(), 'cardwise.db'));
@@ -71,6 +72,27 @@ describe('text search of the run log', () => {
       expect(found, text).toEqual(scanned);
     }
     expect(both(db, 'throttled').found.length).toBeGreaterThan(0);
+    db.close();
+  });
+
+  it('selects the same runs whichever way it is joined to the log', async () => {
+    const db = fresh();
+    await importRuns(
+      db,
+      Array.from({ length: 120 }, (_, i) => syntheticRun(i)),
+    );
+    for (const text of ['throttled', 'vast', '#11', 'no such run', '#1']) {
+      const ids = (join: TextJoin) => {
+        const condition = textCondition(text, join);
+        return (
+          db.prepare(`SELECT id FROM runs WHERE ${condition.sql} ORDER BY id`).all(condition.params) as {
+            id: number;
+          }[]
+        ).map((r) => r.id);
+      };
+      expect(ids('member'), text).toEqual(ids('lookup'));
+      expect(ids('lookup'), text).toEqual(both(db, text).scanned);
+    }
     db.close();
   });
 

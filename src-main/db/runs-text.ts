@@ -18,14 +18,23 @@ export const RUNS_TEXT_TRIGGER_PREFIX = 'runs_text_';
 const indexed = (text: string) => [...text].length >= INDEXED_SEARCH_MIN_CHARS;
 
 /**
- * The condition on `runs` for a text search, with its parameter. `rowidLookup: false` keeps SQLite
- * from answering the search by looking up each matching id (`+id`), so that a page can walk a sort
- * index and test each run against the matches instead.
+ * How a text search is joined to the run log. 'lookup': each matching id is looked up in the log (for a count,
+ * or a few matches sorted). 'member': a walk of a sort column's index tests each run against the matches,
+ * collected once (`+id` keeps SQLite from looking them up instead). Asking the text index about each run walked
+ * (a correlated EXISTS) was tried and dropped: FTS5 answers each such probe slowly, so a walk that passes many
+ * runs before it meets matches (the runs without a date, at one end of the log) was far slower than collecting
+ * the matches once.
  */
-export function textCondition(text: string, rowidLookup = true): { sql: string; params: Record<string, unknown> } {
+export type TextJoin = 'lookup' | 'member';
+
+/** The condition on `runs` for a text search, with its parameter. */
+export function textCondition(
+  text: string,
+  join: TextJoin = 'lookup',
+): { sql: string; params: Record<string, unknown> } {
   if (indexed(text)) {
     return {
-      sql: `${rowidLookup ? 'id' : '+id'} IN (SELECT rowid FROM ${RUNS_TEXT_TABLE} WHERE ${RUNS_TEXT_TABLE} MATCH @text)`,
+      sql: `${join === 'member' ? '+id' : 'id'} IN (SELECT rowid FROM ${RUNS_TEXT_TABLE} WHERE ${RUNS_TEXT_TABLE} MATCH @text)`,
       params: { text: `"${text.replaceAll('"', '""')}"` },
     };
   }
