@@ -36,6 +36,7 @@ export function storeFigures(n: number, quick: boolean): Figure[] {
   const timings: [string, Record<string, Percentiles>, string | undefined][] = [
     ['runs:list ', timed?.queries ?? {}, '≤ 100 ms at 1M'],
     ['open the store, ', timed?.opens ?? {}, undefined],
+    ['', timed?.builds ?? {}, undefined],
   ];
   for (const [prefix, figuresOf, target] of timings) {
     for (const [name, p] of Object.entries(figuresOf)) {

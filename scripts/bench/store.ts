@@ -131,6 +131,18 @@ async function step(name: Step, dir: string, n: number): Promise<Record<string, 
     });
     return percentiles(times);
   };
+  // Building the text index of the whole log: what migration 008 does once for the runs already logged, and an
+  // import that at least doubles the log at its end (db/runs-text.ts).
+  const { rebuildRunsText } = await import('../../src-main/db/runs-text');
+  const builds = {
+    'build the text index of every run (once, when migration 008 updates a log)': percentiles(
+      Array.from({ length: 3 }, () => {
+        const t = performance.now();
+        db.transaction(() => rebuildRunsText(db))();
+        return performance.now() - t;
+      }),
+    ),
+  };
   const first = listRuns(db, {});
   const cases: Record<string, () => unknown> = {
     'open (first page, newest first)': () => listRuns(db, {}),
@@ -164,7 +176,7 @@ async function step(name: Step, dir: string, n: number): Promise<Record<string, 
     'changed since its last clean check (quick_check reads every page)': timeOpen(true),
     'unchanged since its last clean check (no check)': timeOpen(false),
   };
-  return { step: name, rows: first.total, queries: ms, opens };
+  return { step: name, rows: first.total, queries: ms, opens, builds };
 }
 
 /** What one step printed. */
@@ -178,6 +190,8 @@ export interface StepResult {
   queries?: Record<string, Percentiles>;
   /** Opening the store file again, as every CLI command and every start of the app or the server does. */
   opens?: Record<string, Percentiles>;
+  /** Building a derived structure of the whole log again. */
+  builds?: Record<string, Percentiles>;
 }
 
 /** Runs the steps for N runs in child processes and returns their results (quick: JSON import, bare, queries). */
