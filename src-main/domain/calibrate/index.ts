@@ -2,5 +2,11 @@ export { calibrate } from './calibrate';
 export { calibratedEstimate, rankCorrection, type CalibratedEstimate, type CalibratedFit } from './calibrated-estimate';
 export { calibrationRunsFrom, throughputFlagsFor } from './logged-runs';
 export { predictionFor, predictRun, type StoredPrediction } from './predict';
-export { flagInconsistentThroughput, THROUGHPUT_SPREAD_LIMIT, type ThroughputFlag } from './throughput-flags';
+export {
+  configKey,
+  flagInconsistentThroughput,
+  spreadFlagOf,
+  THROUGHPUT_SPREAD_LIMIT,
+  type ThroughputFlag,
+} from './throughput-flags';
 export type { Calibration, CalibrationRun } from './types';

@@ -20,9 +20,13 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+/** What a configuration puts in a group's key: its canonical JSON without the GPU fields (the run's own count is). */
+export function configKey(config: EstimateInput): string {
+  return canonical({ ...config, gpu: undefined, gpus: undefined });
+}
+
 export function groupKey(run: CalibrationRun): string {
-  const config: EstimateInput = { ...run.config, gpu: undefined, gpus: undefined };
-  return `${run.card}|${run.gpus}|${run.throughputKind ?? ''}|${canonical(config)}`;
+  return `${run.card}|${run.gpus}|${run.throughputKind ?? ''}|${configKey(run.config)}`;
 }
 
 /** Runs of one card and configuration whose throughput disagrees, and why that matters. */
@@ -64,11 +68,21 @@ export function spreadFlag(group: readonly CalibrationRun[]): ThroughputFlag | n
     slowest = Math.min(slowest, tps);
     fastest = Math.max(fastest, tps);
   }
-  if (!(fastest > 0) || !Number.isFinite(slowest)) return null;
+  return spreadFlagOf(
+    group[0]!.card,
+    group.map((r) => r.id),
+    slowest,
+    fastest,
+  );
+}
+
+/**
+ * The flag of a group of runs on `card` whose measured speeds span slowest … fastest tokens/s, or null when they
+ * agree within 10% (or the group is one run).
+ */
+export function spreadFlagOf(card: string, runIds: string[], slowest: number, fastest: number): ThroughputFlag | null {
+  if (runIds.length < 2 || !(fastest > 0) || !Number.isFinite(slowest)) return null;
   const spread = fastest / slowest - 1;
   if (spread <= THROUGHPUT_SPREAD_LIMIT) return null;
-  return {
-    runIds: group.map((r) => r.id),
-    reason: msg('calibration.throughputSpread', { card: group[0]!.card, slowest, fastest, spread: spread * 100 }),
-  };
+  return { runIds, reason: msg('calibration.throughputSpread', { card, slowest, fastest, spread: spread * 100 }) };
 }
