@@ -1,61 +1,69 @@
-import { flagInconsistentThroughput, type CalibrationRun, type ThroughputFlag } from '../domain/calibrate';
+import { configKey, spreadFlagOf, type ThroughputFlag } from '../domain/calibrate';
 import type { EstimateInput, Method } from '../domain/estimate/input';
-import { runOriginSchema, runOutcomeSchema, throughputKindSchema } from '../domain/runs';
 import type { Db } from './driver';
 import { readUntilWriteBy } from './write-version';
 
 /**
  * The "shared or throttled instance" flags of one method's runs (domain/calibrate/throughput-flags.ts),
  * worked out once per write version of the file: the Runs page asks on every open and after every
- * page it shows, and the log changes far less often. A computation reads only the columns the flags
- * need (no whole-row validation of a hundred thousand runs) and parses each distinct configuration
- * once: a log repeats a few hundred configurations.
+ * page it shows, and the log changes far less often. SQLite groups the runs by card, GPU count, kind and
+ * configuration text and keeps each group's slowest and fastest rate and its ids; the configurations (a
+ * log repeats a few hundred) are parsed once each and groups whose configurations differ only in key order
+ * or GPU fields are merged, as the domain's groupKey does. No object per run is made. The runs are read in one
+ * pass over the table (NOT INDEXED): a method's measured runs are a large share of the log, and reaching them
+ * through an index (of the rate, or of card and method) reads the table in random order, far slower at a
+ * million runs than reading all of it in order.
  */
 
-interface MeasuredRow {
-  id: number;
-  origin: string;
+interface GroupRow {
   card_id: string;
   gpus: number;
-  config: string;
-  outcome: string;
   throughput_kind: string | null;
-  /** Rate of the whole run: a per-GPU figure is scaled to all of the run's GPUs. */
-  tps: number;
+  config: string;
+  /** Rates of the whole run: a per-GPU figure is scaled to all of the run's GPUs. */
+  slowest: number;
+  fastest: number;
+  /** The group's run ids, comma-separated. */
+  ids: string;
 }
 
 function computeFlags(db: Db, method: Method): ThroughputFlag[] {
   const rows = db
     .prepare(
-      `SELECT id, origin, card_id, gpus, config, outcome, throughput_kind,
-         CASE WHEN throughput_scope = 'per-gpu' THEN tokens_per_second * gpus ELSE tokens_per_second END AS tps
-       FROM runs WHERE method = ? AND tokens_per_second > 0 ORDER BY id`,
+      `SELECT card_id, gpus, throughput_kind, config, min(tps) AS slowest, max(tps) AS fastest, group_concat(id) AS ids
+       FROM (SELECT id, card_id, gpus, throughput_kind, config,
+               CASE WHEN throughput_scope = 'per-gpu' THEN tokens_per_second * gpus ELSE tokens_per_second END AS tps
+             FROM runs NOT INDEXED WHERE method = ? AND tokens_per_second > 0)
+       GROUP BY card_id, gpus, throughput_kind, config`,
     )
-    .all(method) as MeasuredRow[];
-  const configs = new Map<string, EstimateInput>();
-  const runs: CalibrationRun[] = rows.map((row) => {
-    let config = configs.get(row.config);
-    if (!config) {
-      config = JSON.parse(row.config) as EstimateInput;
-      configs.set(row.config, config);
+    .all(method) as GroupRow[];
+  const keys = new Map<string, string>();
+  const groups = new Map<string, { card: string; slowest: number; fastest: number; ids: number[] }>();
+  for (const row of rows) {
+    let config = keys.get(row.config);
+    if (config === undefined) {
+      config = configKey(JSON.parse(row.config) as EstimateInput);
+      keys.set(row.config, config);
     }
-    const kind = row.throughput_kind === null ? undefined : throughputKindSchema.parse(row.throughput_kind);
-    return {
-      id: String(row.id),
-      origin: runOriginSchema.parse(row.origin),
-      card: row.card_id,
-      gpus: row.gpus,
-      config,
-      measuredMemoryBytes: null,
-      memoryMeter: null,
-      measuredTokensPerSecond: row.tps,
-      predictedMemoryBytes: null,
-      predictedTokensPerSecond: null,
-      outcome: runOutcomeSchema.parse(row.outcome),
-      ...(kind ? { throughputKind: kind } : {}),
-    };
-  });
-  return flagInconsistentThroughput(runs);
+    const key = `${row.card_id}|${row.gpus}|${row.throughput_kind ?? ''}|${config}`;
+    const ids = row.ids.split(',').map(Number);
+    const group = groups.get(key);
+    if (!group) groups.set(key, { card: row.card_id, slowest: row.slowest, fastest: row.fastest, ids });
+    else {
+      group.slowest = Math.min(group.slowest, row.slowest);
+      group.fastest = Math.max(group.fastest, row.fastest);
+      group.ids.push(...ids);
+    }
+  }
+  // In the order of each group's first run, each group's runs by id, as the domain's grouping of runs read by id.
+  const ordered = [...groups.values()].map((g) => ({ ...g, ids: g.ids.sort((a, b) => a - b) }));
+  ordered.sort((a, b) => a.ids[0]! - b.ids[0]!);
+  const flags: ThroughputFlag[] = [];
+  for (const g of ordered) {
+    const flag = spreadFlagOf(g.card, g.ids.map(String), g.slowest, g.fastest);
+    if (flag) flags.push(flag);
+  }
+  return flags;
 }
 
 const flagsOf = readUntilWriteBy(computeFlags, (method) => method);
