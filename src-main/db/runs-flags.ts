@@ -52,7 +52,8 @@ function computeFlags(db: Db, method: Method): ThroughputFlag[] {
     else {
       group.slowest = Math.min(group.slowest, row.slowest);
       group.fastest = Math.max(group.fastest, row.fastest);
-      group.ids.push(...ids);
+      // concat, not push(...ids): a group's ids can be more than a call takes as arguments.
+      group.ids = group.ids.concat(ids);
     }
   }
   // In the order of each group's first run, each group's runs by id, as the domain's grouping of runs read by id.
