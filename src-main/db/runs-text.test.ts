@@ -110,6 +110,8 @@ describe('text search of the run log', () => {
     }
     expect(listRuns(db, { filter: { text: '"hi"' } }).runs.map((r) => r.id)).toEqual([ids[0]]);
     expect(listRuns(db, { filter: { text: '"' } }).runs.map((r) => r.id)).toEqual([ids[0]]);
+    // A NUL would end FTS5's query string: such text is searched without the index, and finds nothing here.
+    expect(listRuns(db, { filter: { text: 'say\u0000"hi"' } }).total).toBe(0);
     db.close();
   });
 

@@ -14,8 +14,11 @@ import type { Db } from './driver';
 export const RUNS_TEXT_TABLE = 'runs_text';
 export const RUNS_TEXT_TRIGGER_PREFIX = 'runs_text_';
 
-/** Whether the trigram index can answer `text`: it has a trigram (characters, not UTF-16 units). */
-const indexed = (text: string) => [...text].length >= INDEXED_SEARCH_MIN_CHARS;
+/**
+ * Whether the trigram index can answer `text`: it has a trigram (characters, not UTF-16 units), and no NUL
+ * character, which ends an FTS5 query string early ("unterminated string").
+ */
+const indexed = (text: string) => [...text].length >= INDEXED_SEARCH_MIN_CHARS && !text.includes('\u0000');
 
 /**
  * How a text search is joined to the run log. 'lookup': each matching id is looked up in the log (for a count,
