@@ -4,7 +4,8 @@ import type { Db } from './driver';
 /**
  * The Runs page's text search: the typed text anywhere in a run's notes, provider or model label,
  * ignoring case. Text of three characters or more is looked up in the trigram index `runs_text`
- * (migration 008); shorter text has no trigram to look up and is searched with LIKE over every run.
+ * (migration 008); shorter text has no trigram to look up and is searched with LIKE over every run (as is text
+ * with a NUL character).
  * Both read the text literally: LIKE's wildcards are escaped, and FTS5 gets one quoted string
  * (https://www.sqlite.org/fts5.html, "FTS5 Strings": a double quote inside is doubled). The trigram
  * index folds the case of every letter, LIKE that of ASCII letters only.
@@ -49,7 +50,8 @@ export function textCondition(
 
 /**
  * How many runs match `text`, counted in the index alone (it holds exactly the log's runs), or undefined when the
- * text is too short for it. Counting through `runs` would look up every matching run in the log's table.
+ * index cannot answer the text (see `indexed`). Counting through `runs` would look up every matching run in the
+ * log's table.
  */
 export function countTextMatches(db: Db, text: string): number | undefined {
   if (!indexed(text)) return undefined;
