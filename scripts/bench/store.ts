@@ -81,6 +81,7 @@ async function step(name: Step, dir: string, n: number): Promise<Record<string, 
   if (name === 'bare') {
     // The same rows as the import writes, built up front, inserted by a prepared statement in one transaction.
     const { runValues, INSERT_RUN_SQL } = await import('../../src-main/db/runs-rows');
+    const { withTextIndexRebuilt } = await import('../../src-main/db/runs-text');
     const { runInputSchema } = await import('../../src-main/domain/runs');
     const rows: unknown[][] = [];
     const meta = { origin: 'mine', citation: null, refId: null, estimate: null, createdAt: new Date() } as const;
@@ -89,22 +90,11 @@ async function step(name: Step, dir: string, n: number): Promise<Record<string, 
     const insert = db.prepare(INSERT_RUN_SQL);
     const t0 = performance.now();
     db.exec('BEGIN IMMEDIATE');
-    // The text index's triggers off while inserting, its rows added in one statement after, as an import writes
-    // them: one insert statement per run through the triggers makes FTS5 write the index a run at a time, several
-    // times slower than the rows themselves, a cost of this loop that no import pays.
-    const triggers = db
-      .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name GLOB 'runs_text_*'")
-      .all() as { name: string; sql: string }[];
-    for (const trigger of triggers) db.exec(`DROP TRIGGER ${trigger.name}`);
-    const before = (db.prepare('SELECT coalesce(max(id), 0) AS id FROM runs').get() as { id: number }).id;
-    for (const values of rows) insert.run(values);
-    // (A store from before migration 008 has no text index.)
-    if (triggers.length > 0) {
-      db.prepare(
-        'INSERT INTO runs_text (rowid, notes, provider, model_label) SELECT id, notes, provider, model_label FROM runs WHERE id > ?',
-      ).run(before);
-    }
-    for (const trigger of triggers) db.exec(trigger.sql);
+    // The text index built once after the rows, as an import that fills a log does (runs-text.ts): one insert
+    // statement per run through its triggers would write the index a run at a time, a cost no import pays.
+    withTextIndexRebuilt(db, () => {
+      for (const values of rows) insert.run(values);
+    });
     db.exec('COMMIT');
     const seconds = (performance.now() - t0) / 1000;
     db.close();

@@ -18,7 +18,7 @@ import { DEFAULT_BUSY_POLICY } from './busy';
 import type { Db } from './driver';
 import { listModels } from './models-repo';
 import { RUN_COLUMNS, runValues } from './runs-rows';
-import { rebuildRunsText, RUNS_TEXT_TRIGGER_PREFIX } from './runs-text';
+import { withTextIndexRebuilt } from './runs-text';
 import { tempTransaction, writeTransactionWhenFree } from './transaction';
 
 /**
@@ -287,16 +287,10 @@ function withIndexesRebuilt<T>(db: Db, write: () => T): T {
   const indexes = db
     .prepare("SELECT name, sql FROM main.sqlite_master WHERE type = 'index' AND tbl_name = 'runs' AND sql IS NOT NULL")
     .all() as { name: string; sql: string }[];
-  // The text index likewise: its triggers off for the write, the index built from the whole log after.
-  const triggers = db
-    .prepare("SELECT name, sql FROM main.sqlite_master WHERE type = 'trigger' AND tbl_name = 'runs' AND name GLOB ?")
-    .all(`${RUNS_TEXT_TRIGGER_PREFIX}*`) as { name: string; sql: string }[];
   for (const index of indexes) db.exec(`DROP INDEX main."${index.name.replaceAll('"', '""')}"`);
-  for (const trigger of triggers) db.exec(`DROP TRIGGER main."${trigger.name.replaceAll('"', '""')}"`);
-  const result = write();
+  // The text index likewise: built from the whole log after the write.
+  const result = withTextIndexRebuilt(db, write);
   for (const index of indexes) db.exec(index.sql);
-  if (triggers.length > 0) rebuildRunsText(db);
-  for (const trigger of triggers) db.exec(trigger.sql);
   return result;
 }
 

@@ -1,4 +1,4 @@
-import { INDEXED_SEARCH_MIN_CHARS } from '../domain/runs';
+import { searchUsesIndex } from '../domain/runs';
 import type { Db } from './driver';
 
 /**
@@ -12,14 +12,8 @@ import type { Db } from './driver';
  */
 
 /** The FTS5 table of the run log's text, and the triggers that keep it in step (migration 008). */
-export const RUNS_TEXT_TABLE = 'runs_text';
-export const RUNS_TEXT_TRIGGER_PREFIX = 'runs_text_';
-
-/**
- * Whether the trigram index can answer `text`: it has a trigram (characters, not UTF-16 units), and no NUL
- * character, which ends an FTS5 query string early ("unterminated string").
- */
-const indexed = (text: string) => [...text].length >= INDEXED_SEARCH_MIN_CHARS && !text.includes('\u0000');
+const RUNS_TEXT_TABLE = 'runs_text';
+const RUNS_TEXT_TRIGGER_PREFIX = 'runs_text_';
 
 /**
  * How a text search is joined to the run log. 'lookup': each matching id is looked up in the log (for a count,
@@ -36,7 +30,7 @@ export function textCondition(
   text: string,
   join: TextJoin = 'lookup',
 ): { sql: string; params: Record<string, unknown> } {
-  if (indexed(text)) {
+  if (searchUsesIndex(text)) {
     return {
       sql: `${join === 'member' ? '+id' : 'id'} IN (SELECT rowid FROM ${RUNS_TEXT_TABLE} WHERE ${RUNS_TEXT_TABLE} MATCH @text)`,
       params: { text: `"${text.replaceAll('"', '""')}"` },
@@ -50,11 +44,11 @@ export function textCondition(
 
 /**
  * How many runs match `text`, counted in the index alone (it holds exactly the log's runs), or undefined when the
- * index cannot answer the text (see `indexed`). Counting through `runs` would look up every matching run in the
+ * index cannot answer the text (searchUsesIndex). Counting through `runs` would look up every matching run in the
  * log's table.
  */
 export function countTextMatches(db: Db, text: string): number | undefined {
-  if (!indexed(text)) return undefined;
+  if (!searchUsesIndex(text)) return undefined;
   const { params } = textCondition(text);
   return (
     db.prepare(`SELECT count(*) AS n FROM ${RUNS_TEXT_TABLE} WHERE ${RUNS_TEXT_TABLE} MATCH @text`).get(params) as {
@@ -63,7 +57,24 @@ export function countTextMatches(db: Db, text: string): number | undefined {
   ).n;
 }
 
-/** Builds the text index again from the log (after an import that wrote without its triggers). */
+/** Builds the text index again from the whole log. */
 export function rebuildRunsText(db: Db): void {
   db.exec(`INSERT INTO ${RUNS_TEXT_TABLE} (${RUNS_TEXT_TABLE}) VALUES ('rebuild')`);
+}
+
+/**
+ * Runs `write` with the text index's triggers off and builds the index from the whole log after, in the caller's
+ * transaction: for a write of many runs, one build is cheaper than the triggers' insert per run (and far cheaper than
+ * one insert statement per run, each of which FTS5 writes to the index on its own). A store without the text index
+ * (before migration 008) only runs `write`.
+ */
+export function withTextIndexRebuilt<T>(db: Db, write: () => T): T {
+  const triggers = db
+    .prepare("SELECT name, sql FROM main.sqlite_master WHERE type = 'trigger' AND tbl_name = 'runs' AND name GLOB ?")
+    .all(`${RUNS_TEXT_TRIGGER_PREFIX}*`) as { name: string; sql: string }[];
+  for (const trigger of triggers) db.exec(`DROP TRIGGER main."${trigger.name.replaceAll('"', '""')}"`);
+  const result = write();
+  if (triggers.length > 0) rebuildRunsText(db);
+  for (const trigger of triggers) db.exec(trigger.sql);
+  return result;
 }

@@ -21,7 +21,7 @@ export {
 export { modelLabel } from './model-label';
 export { exportFilename } from './export-file';
 export {
-  INDEXED_SEARCH_MIN_CHARS,
+  searchUsesIndex,
   RUN_SORT_KEYS,
   type RunSortKey,
   listRunsOptionsSchema,

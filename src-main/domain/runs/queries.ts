@@ -16,10 +16,13 @@ export const RUN_SORT_KEYS = [
 export type RunSortKey = (typeof RUN_SORT_KEYS)[number];
 
 /**
- * Search text of at least this many characters is answered from the store's index of trigrams (every three
- * consecutive characters, db/runs-text.ts); shorter text is searched in every run.
+ * Whether the store answers a search for `text` from its index of trigrams (every three consecutive characters,
+ * db/runs-text.ts); other text is searched in every run. Text needs a trigram (three characters, not UTF-16 units)
+ * and no NUL character, which ends an FTS5 query string early ("unterminated string").
  */
-export const INDEXED_SEARCH_MIN_CHARS = 3;
+export function searchUsesIndex(text: string): boolean {
+  return [...text].length >= 3 && !text.includes('\u0000');
+}
 
 /** Where a page starts: the sort value and id of a run on the page next to it (see cursorOf). */
 export const runCursorSchema = z

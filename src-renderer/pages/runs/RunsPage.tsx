@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { methodSchema, type Method } from '../../../src-main/domain/estimate/input';
-import { INDEXED_SEARCH_MIN_CHARS, type Run, type RunSortKey } from '../../../src-main/domain/runs';
+import { searchUsesIndex, type Run, type RunSortKey } from '../../../src-main/domain/runs';
 import { Toast } from '../../components/Toast';
 import { call } from '../../lib/api';
 import { useApp } from '../../lib/app-context';
@@ -40,7 +40,7 @@ const NO_FLAGS: ReadonlyMap<number, Message> = new Map();
  * fast answer, even at a million runs); shorter text, which the store searches in every run, only once typing
  * pauses, so a word being typed does not queue slow scans ahead of its own search.
  */
-const searchDelayMs = (text: string) => ([...text].length >= INDEXED_SEARCH_MIN_CHARS || text === '' ? 100 : 250);
+const searchDelayMs = (text: string) => (searchUsesIndex(text) || text === '' ? 100 : 250);
 
 interface ToastState {
   /** A new toast restarts the timer even when its text is the same. */
