@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { referenceRunSchema, type ReferenceRun } from '../src-main/domain/reference-runs';
@@ -18,4 +18,17 @@ export const DATA_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'dat
 /** data/reference-runs.json, every row checked against the schema the seed uses. */
 export function readReferenceRuns(): ReferenceRun[] {
   return z.array(referenceRunSchema).parse(readDataFile<unknown>('reference-runs.json'));
+}
+
+/** src-main/domain of this checkout, whose folders keep their tests' fixture files in `fixtures/`. */
+const DOMAIN_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'src-main', 'domain');
+
+/** One fixture file of a domain folder (src-main/domain/<folder>/fixtures/<name>), read for the domain's tests. */
+export function readFixture(folder: string, name: string): string {
+  return readFileSync(join(DOMAIN_DIR, folder, 'fixtures', name), 'utf8');
+}
+
+/** Every file under a domain folder's fixtures/, as paths relative to it. */
+export function fixtureNames(folder: string): string[] {
+  return readdirSync(join(DOMAIN_DIR, folder, 'fixtures'), { recursive: true, encoding: 'utf8' });
 }

@@ -1,13 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readDataFile } from '../../../scripts/data-files';
 import type { Card, ModelPreset } from '../catalog';
 import { english } from '../messages';
 import { fitChanges } from './fit-changes';
 
-const read = <T>(name: string): T => JSON.parse(readFileSync(join(__dirname, '../../../data', name), 'utf8')) as T;
-const cards = read<Card[]>('cards.json');
-const presets = read<ModelPreset[]>('models.json');
+const cards = readDataFile<Card[]>('cards.json');
+const presets = readDataFile<ModelPreset[]>('models.json');
 const card = (id: string) => cards.find((c) => c.id === id)!;
 const ctx = { presets, cards };
 

@@ -1,14 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readFixture } from '../../../scripts/data-files';
 import { modelFromConfigText } from '../model-files/hf-config';
 import type { ModelInputObject, ResolvedModel } from './input';
 import { cachedLayerTokens, kvCacheBytes, kvElementsPerTokenPerLayer } from './kv-cache';
 import { resolveModel } from './shape';
 
 const fromConfig = (name: string): ResolvedModel => {
-  const file = join(__dirname, '../model-files/fixtures', name);
-  const { model } = modelFromConfigText(readFileSync(file, 'utf8'), name);
+  const { model } = modelFromConfigText(readFixture('model-files', name), name);
   return resolveModel(model, []).model;
 };
 const shape = (extra: Partial<ModelInputObject>): ResolvedModel =>

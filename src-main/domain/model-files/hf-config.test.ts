@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readFixture } from '../../../scripts/data-files';
 import { InputError } from '../errors';
 import { modelFromConfigText } from './hf-config';
 
-const FIXTURES = join(__dirname, 'fixtures');
-const read = (name: string) => modelFromConfigText(readFileSync(join(FIXTURES, name), 'utf8'), name);
+const read = (name: string) => modelFromConfigText(readFixture('model-files', name), name);
 
 /**
  * The parameter count each model's publisher states (fixtures/SOURCES.md names the files): the

@@ -1,6 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { fixtureNames, readFixture } from '../../../scripts/data-files';
 import modelPresets from '../../../data/models.json';
 import { InputError } from '../errors';
 import { estimateInputSchema } from '../estimate/input';
@@ -8,8 +7,7 @@ import { resolveInput } from '../estimate/resolve-input';
 import { english } from '../messages';
 import { MAX_RECIPE_BYTES, presetForModelId, recipeFromText, withDeepSpeed, type RecipeFile } from '.';
 
-const FIXTURES = join(__dirname, 'fixtures');
-const read = (path: string): RecipeFile => recipeFromText(readFileSync(join(FIXTURES, path), 'utf8'), path);
+const read = (path: string): RecipeFile => recipeFromText(readFixture('recipe-files', path), path);
 const refusal = (text: string, file = 'recipe.yaml'): string => {
   try {
     recipeFromText(text, file);
@@ -209,9 +207,7 @@ describe('torchtune and axolotl examples', () => {
 });
 
 describe('every example file', () => {
-  const files = readdirSync(FIXTURES, { recursive: true, encoding: 'utf8' }).filter((name) =>
-    /\.(ya?ml|json)$/.test(name),
-  );
+  const files = fixtureNames('recipe-files').filter((name) => /\.(ya?ml|json)$/.test(name));
   it.each(files)('%s gives an input the contract takes', (name) => {
     const recipe = read(name);
     const input = estimateInputSchema.parse({ model: '7b', method: 'full', ...recipe.input });
