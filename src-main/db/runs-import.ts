@@ -18,7 +18,7 @@ import { DEFAULT_BUSY_POLICY } from './busy';
 import type { Db } from './driver';
 import { listModels } from './models-repo';
 import { RUN_COLUMNS, runValues } from './runs-rows';
-import { withTextIndexRebuilt } from './runs-text';
+import { withDerivedRebuilt } from './runs-derived';
 import { tempTransaction, writeTransactionWhenFree } from './transaction';
 
 /**
@@ -288,8 +288,8 @@ function withIndexesRebuilt<T>(db: Db, write: () => T): T {
     .prepare("SELECT name, sql FROM main.sqlite_master WHERE type = 'index' AND tbl_name = 'runs' AND sql IS NOT NULL")
     .all() as { name: string; sql: string }[];
   for (const index of indexes) db.exec(`DROP INDEX main."${index.name.replaceAll('"', '""')}"`);
-  // The text index likewise: built from the whole log after the write.
-  const result = withTextIndexRebuilt(db, write);
+  // The text index and the ledger's sums likewise: built from the whole log after the write.
+  const result = withDerivedRebuilt(db, write);
   for (const index of indexes) db.exec(index.sql);
   return result;
 }

@@ -16,18 +16,20 @@ export interface LedgerRow {
   cost: Record<string, number>;
 }
 
+/** Each grouping's key, a column of runs_ledger_sums (migration 009). */
 const LEDGER_KEYS = {
-  // The month of the run's start in the time zone it was logged in; the log time when no start is known.
-  month: 'substr(coalesce(started_at, created_at), 1, 7)',
+  // 'YYYY-MM' of the run's start in the time zone it was logged in; of the log time when no start is known.
+  month: 'month',
   card: 'card_id',
   provider: 'provider',
 } as const;
 
 /**
  * The user's own spending (published runs are someone else's), grouped by month, card or
- * provider, summed in SQL in one pass. Months come newest first; cards and providers by name.
- * Summed once per write version of the file and grouping: the Runs page asks on every open, and a
- * sum over a million runs reads them all.
+ * provider. Months come newest first; cards and providers by name. Added up from the sums the log's
+ * triggers keep per month, card, provider and currency (migration 009): a few rows, whatever the
+ * log's size, where a sum over the runs themselves read every one of them (over a second at a million).
+ * Kept per write version of the file and grouping, as the Runs page asks on every open.
  */
 export function ledger(db: Db, options: LedgerOptions): LedgerRow[] {
   // Copies: the kept sums are shared (and frozen); a caller may edit what it got.
@@ -36,14 +38,14 @@ export function ledger(db: Db, options: LedgerOptions): LedgerRow[] {
 
 function sumLedger(db: Db, { groupBy, currency }: ReturnType<typeof ledgerOptionsSchema.parse>): LedgerRow[] {
   const key = LEDGER_KEYS[groupBy];
-  const where = `WHERE origin = 'mine'${currency ? ' AND currency = @currency' : ''}`;
+  const where = currency ? 'WHERE currency = @currency' : '';
   const params = currency ? { currency } : {};
   const order = groupBy === 'month' ? 'key DESC' : 'key';
   const rows = db
     .prepare(
-      `SELECT ${key} AS key, currency, count(*) AS runs, total(gpus * duration_hours) AS gpu_hours,
-        sum(duration_hours IS NULL) AS without_duration, total(cost) AS cost, count(cost) AS costed
-       FROM runs ${where} GROUP BY 1, 2 ORDER BY ${order}`,
+      `SELECT ${key} AS key, currency, sum(runs) AS runs, total(gpu_hours) AS gpu_hours,
+        sum(without_duration) AS without_duration, total(cost) AS cost, sum(costed) AS costed
+       FROM runs_ledger_sums ${where} GROUP BY 1, 2 ORDER BY ${order}`,
     )
     .all(params) as {
     key: string | null;
@@ -67,3 +69,17 @@ function sumLedger(db: Db, { groupBy, currency }: ReturnType<typeof ledgerOption
 }
 
 const summed = readUntilWriteBy(sumLedger, (options) => `${options.groupBy}|${options.currency ?? ''}`);
+
+/**
+ * Sums the whole log into runs_ledger_sums again, as migration 009 first filled it: for a write of many runs
+ * with the table's triggers off (runs-derived.ts).
+ */
+export function rebuildLedgerSums(db: Db): void {
+  db.exec('DELETE FROM runs_ledger_sums');
+  db.exec(
+    `INSERT INTO runs_ledger_sums
+     SELECT substr(coalesce(started_at, created_at), 1, 7), card_id, provider, currency, count(*),
+       total(gpus * duration_hours), sum(duration_hours IS NULL), total(cost), count(cost)
+     FROM runs WHERE origin = 'mine' GROUP BY 1, 2, 3, 4`,
+  );
+}

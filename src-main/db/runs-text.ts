@@ -11,9 +11,8 @@ import type { Db } from './driver';
  * index folds the case of every letter, LIKE that of ASCII letters only.
  */
 
-/** The FTS5 table of the run log's text, and the triggers that keep it in step (migration 008). */
+/** The FTS5 table of the run log's text (migration 008); its triggers are named runs_text_* (runs-derived.ts). */
 const RUNS_TEXT_TABLE = 'runs_text';
-const RUNS_TEXT_TRIGGER_PREFIX = 'runs_text_';
 
 /**
  * How a text search is joined to the run log. 'lookup': each matching id is looked up in the log (for a count,
@@ -60,21 +59,4 @@ export function countTextMatches(db: Db, text: string): number | undefined {
 /** Builds the text index again from the whole log. */
 export function rebuildRunsText(db: Db): void {
   db.exec(`INSERT INTO ${RUNS_TEXT_TABLE} (${RUNS_TEXT_TABLE}) VALUES ('rebuild')`);
-}
-
-/**
- * Runs `write` with the text index's triggers off and builds the index from the whole log after, in the caller's
- * transaction: for a write of many runs, one build is cheaper than the triggers' insert per run (and far cheaper than
- * one insert statement per run, each of which FTS5 writes to the index on its own). A store without the text index
- * (before migration 008) only runs `write`.
- */
-export function withTextIndexRebuilt<T>(db: Db, write: () => T): T {
-  const triggers = db
-    .prepare("SELECT name, sql FROM main.sqlite_master WHERE type = 'trigger' AND tbl_name = 'runs' AND name GLOB ?")
-    .all(`${RUNS_TEXT_TRIGGER_PREFIX}*`) as { name: string; sql: string }[];
-  for (const trigger of triggers) db.exec(`DROP TRIGGER main."${trigger.name.replaceAll('"', '""')}"`);
-  const result = write();
-  if (triggers.length > 0) rebuildRunsText(db);
-  for (const trigger of triggers) db.exec(trigger.sql);
-  return result;
 }
