@@ -1,12 +1,13 @@
 import { configKey, spreadFlagOf, type ThroughputFlag } from '../domain/calibrate';
 import type { EstimateInput, Method } from '../domain/estimate/input';
 import type { Db } from './driver';
-import { readUntilWriteBy } from './write-version';
+import { readUntilWrite } from './write-version';
 
 /**
- * The "shared or throttled instance" flags of one method's runs (domain/calibrate/throughput-flags.ts),
- * worked out once per write version of the file: the Runs page asks on every open and after every
- * page it shows, and the log changes far less often. SQLite groups the runs by card, GPU count, kind and
+ * The "shared or throttled instance" flags of each method's runs (domain/calibrate/throughput-flags.ts),
+ * worked out once per write version of the file, for every method in the same pass: the Runs page asks on every
+ * open and after every write, one method after another, and each asking read the whole log (four passes, over
+ * three seconds at a million runs). SQLite groups the runs by method, card, GPU count, kind and
  * configuration text and keeps each group's slowest and fastest rate and its ids; the configurations (a
  * log repeats a few hundred) are parsed once each and groups whose configurations differ only in key order
  * or GPU fields are merged, as the domain's groupKey does. No object per run is made. The runs are read in one
@@ -16,6 +17,7 @@ import { readUntilWriteBy } from './write-version';
  */
 
 interface GroupRow {
+  method: Method;
   card_id: string;
   gpus: number;
   throughput_kind: string | null;
@@ -27,17 +29,30 @@ interface GroupRow {
   ids: string;
 }
 
-function computeFlags(db: Db, method: Method): ThroughputFlag[] {
+/** Every method's flags, from one pass over the log (a plain object, which readUntilWrite freezes whole). */
+function computeFlags(db: Db): Partial<Record<Method, ThroughputFlag[]>> {
   const rows = db
     .prepare(
-      `SELECT card_id, gpus, throughput_kind, config, min(tps) AS slowest, max(tps) AS fastest, group_concat(id) AS ids
-       FROM (SELECT id, card_id, gpus, throughput_kind, config,
+      `SELECT method, card_id, gpus, throughput_kind, config, min(tps) AS slowest, max(tps) AS fastest,
+         group_concat(id) AS ids
+       FROM (SELECT id, method, card_id, gpus, throughput_kind, config,
                CASE WHEN throughput_scope = 'per-gpu' THEN tokens_per_second * gpus ELSE tokens_per_second END AS tps
-             FROM runs NOT INDEXED WHERE method = ? AND tokens_per_second > 0)
-       GROUP BY card_id, gpus, throughput_kind, config`,
+             FROM runs NOT INDEXED WHERE tokens_per_second > 0)
+       GROUP BY method, card_id, gpus, throughput_kind, config`,
     )
-    .all(method) as GroupRow[];
+    .all() as GroupRow[];
   const keys = new Map<string, string>();
+  const byMethod = new Map<Method, GroupRow[]>();
+  for (const row of rows) {
+    const same = byMethod.get(row.method);
+    if (same) same.push(row);
+    else byMethod.set(row.method, [row]);
+  }
+  return Object.fromEntries([...byMethod].map(([method, groups]) => [method, flagsOf(groups, keys)]));
+}
+
+/** One method's flags from its groups; `keys` holds each configuration text's domain key, parsed once. */
+function flagsOf(rows: readonly GroupRow[], keys: Map<string, string>): ThroughputFlag[] {
   const groups = new Map<string, { card: string; slowest: number; fastest: number; ids: number[] }>();
   for (const row of rows) {
     let config = keys.get(row.config);
@@ -67,10 +82,10 @@ function computeFlags(db: Db, method: Method): ThroughputFlag[] {
   return flags;
 }
 
-const flagsOf = readUntilWriteBy(computeFlags, (method) => method);
+const everyMethodsFlags = readUntilWrite(computeFlags);
 
-/** The throughput flags of `method`'s runs, computed once per write version of `db`. */
+/** The throughput flags of `method`'s runs, computed (with every other method's) once per write version of `db`. */
 export function throughputFlags(db: Db, method: Method): ThroughputFlag[] {
   // Copies: the kept answer is shared (and frozen); a caller may sort or edit what it got.
-  return flagsOf(db, method).map((flag) => ({ reason: flag.reason, runIds: [...flag.runIds] }));
+  return (everyMethodsFlags(db)[method] ?? []).map((flag) => ({ reason: flag.reason, runIds: [...flag.runIds] }));
 }
