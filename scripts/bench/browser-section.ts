@@ -106,7 +106,7 @@ async function runsPageWith(
         await ask();
         figures.push({
           section,
-          name: `${name} over HTTP (the page asks it after the table)`,
+          name: `${name} (over HTTP; the page asks after its table)`,
           p50Ms: performance.now() - t,
         });
       };
