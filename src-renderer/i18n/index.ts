@@ -25,8 +25,12 @@ function guessLanguage(): Language {
 async function loadLanguage(language: Language): Promise<void> {
   if (i18n.hasResourceBundle(language, 'translation')) return;
   const { bundle } = await BUNDLES[language]();
-  i18n.addResourceBundle(language, 'translation', bundle.translation);
-  i18n.addResourceBundle(language, DOMAIN_NAMESPACE, bundle.domain);
+  // skipCopy: i18next otherwise copies a bundle through JSON.stringify and JSON.parse before keeping it (so a caller
+  // editing its object later cannot change the strings), a copy of every string of the language in the first paint's
+  // path. These bundles are modules' own objects that nothing edits.
+  const kept = { silent: false, skipCopy: true };
+  i18n.addResourceBundle(language, 'translation', bundle.translation, false, false, kept);
+  i18n.addResourceBundle(language, DOMAIN_NAMESPACE, bundle.domain, false, false, kept);
 }
 
 /** Switches the UI's language once its strings have loaded; React re-renders on the change. */
