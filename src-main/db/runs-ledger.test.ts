@@ -11,7 +11,7 @@ import { bundledAssets } from './bundled';
 import { migrationsFrom } from './migrate';
 import { openDb } from './open';
 import { importRuns } from './runs-import';
-import { ledger, type LedgerRow } from './runs-ledger';
+import { ledger, ledgerLines, type LedgerRow, type LedgerSumRow } from './runs-ledger';
 import { addRun, deleteRun, insertRun, updateRun } from './runs-mutations';
 import { INSERT_RUN_SQL, runValues } from './runs-rows';
 import { syntheticRun } from './synthetic-runs.testkit';
@@ -26,34 +26,17 @@ const GROUPINGS: LedgerOptions[] = [
   { groupBy: 'month', currency: 'USD' },
 ];
 
-/** The ledger as one GROUP BY over the runs computes it (the query the sums replaced). */
+/** The ledger as one GROUP BY over the runs computes it (the query the sums replaced), in lines as the ledger's. */
 function scanned(db: Db, { groupBy, currency }: LedgerOptions): LedgerRow[] {
   const rows = db
     .prepare(
-      `SELECT ${KEYS[groupBy]} AS key, currency, count(*) AS runs, total(gpus * duration_hours) AS gpuHours,
-         sum(duration_hours IS NULL) AS without, total(cost) AS cost, count(cost) AS costed
+      `SELECT ${KEYS[groupBy]} AS key, currency, count(*) AS runs, total(gpus * duration_hours) AS gpu_hours,
+         sum(duration_hours IS NULL) AS without_duration, total(cost) AS cost, count(cost) AS costed
        FROM runs WHERE origin = 'mine'${currency ? ' AND currency = @currency' : ''}
        GROUP BY 1, 2 ORDER BY key ${groupBy === 'month' ? 'DESC' : 'ASC'}`,
     )
-    .all(currency ? { currency } : {}) as {
-    key: string | null;
-    currency: string | null;
-    runs: number;
-    gpuHours: number;
-    without: number;
-    cost: number;
-    costed: number;
-  }[];
-  const byKey = new Map<string | null, LedgerRow>();
-  for (const row of rows) {
-    const line = byKey.get(row.key) ?? { key: row.key, runs: 0, gpuHours: 0, runsWithoutDuration: 0, cost: {} };
-    line.runs += row.runs;
-    line.gpuHours += row.gpuHours;
-    line.runsWithoutDuration += row.without;
-    if (row.currency !== null && row.costed > 0) line.cost[row.currency] = row.cost;
-    byKey.set(row.key, line);
-  }
-  return [...byKey.values()];
+    .all(currency ? { currency } : {}) as LedgerSumRow[];
+  return ledgerLines(rows);
 }
 
 /** Sums added and taken away in another order than the scan's: equal to a few units in the last place. */

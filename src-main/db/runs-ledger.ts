@@ -47,15 +47,24 @@ function sumLedger(db: Db, { groupBy, currency }: ReturnType<typeof ledgerOption
         sum(without_duration) AS without_duration, total(cost) AS cost, sum(costed) AS costed
        FROM runs_ledger_sums ${where} GROUP BY 1, 2 ORDER BY ${order}`,
     )
-    .all(params) as {
-    key: string | null;
-    currency: string | null;
-    runs: number;
-    gpu_hours: number;
-    without_duration: number;
-    cost: number;
-    costed: number;
-  }[];
+    .all(params) as LedgerSumRow[];
+  return ledgerLines(rows);
+}
+
+/** One key's sums in one currency, as SQL adds them up. */
+export interface LedgerSumRow {
+  key: string | null;
+  currency: string | null;
+  runs: number;
+  gpu_hours: number;
+  without_duration: number;
+  cost: number;
+  /** Runs with a cost. */
+  costed: number;
+}
+
+/** The ledger's lines from sums per key and currency, in their order: one line per key, its cost per currency. */
+export function ledgerLines(rows: readonly LedgerSumRow[]): LedgerRow[] {
   const byKey = new Map<string | null, LedgerRow>();
   for (const row of rows) {
     const line = byKey.get(row.key) ?? { key: row.key, runs: 0, gpuHours: 0, runsWithoutDuration: 0, cost: {} };
