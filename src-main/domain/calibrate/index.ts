@@ -6,6 +6,7 @@ export {
   configKey,
   flagInconsistentThroughput,
   spreadFlagOf,
+  spreadReasonOf,
   THROUGHPUT_SPREAD_LIMIT,
   type ThroughputFlag,
 } from './throughput-flags';

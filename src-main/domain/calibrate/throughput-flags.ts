@@ -81,8 +81,14 @@ export function spreadFlag(group: readonly CalibrationRun[]): ThroughputFlag | n
  * agree within 10% (or the group is one run).
  */
 export function spreadFlagOf(card: string, runIds: string[], slowest: number, fastest: number): ThroughputFlag | null {
-  if (runIds.length < 2 || !(fastest > 0) || !Number.isFinite(slowest)) return null;
+  const reason = spreadReasonOf(card, runIds.length, slowest, fastest);
+  return reason ? { runIds, reason } : null;
+}
+
+/** Why a group of `runs` runs on `card` spanning slowest … fastest tokens/s is flagged, or null when it is not. */
+export function spreadReasonOf(card: string, runs: number, slowest: number, fastest: number): Message | null {
+  if (runs < 2 || !(fastest > 0) || !Number.isFinite(slowest)) return null;
   const spread = fastest / slowest - 1;
   if (spread <= THROUGHPUT_SPREAD_LIMIT) return null;
-  return { runIds, reason: msg('calibration.throughputSpread', { card, slowest, fastest, spread: spread * 100 }) };
+  return msg('calibration.throughputSpread', { card, slowest, fastest, spread: spread * 100 });
 }
