@@ -1,0 +1,158 @@
+/**
+ * The rates kept per group (migration 010, runs-rate-groups.ts): after every kind of write the table is what one
+ * GROUP BY over the runs gives, and the flag it gives each run is the one the whole log's flags give
+ * (runs-flags.ts, itself held equal to the domain's grouping in runs-flags.test.ts).
+ */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Message } from '../domain/messages';
+import { runInputSchema, type RunInputDraft } from '../domain/runs';
+import type { Db } from './driver';
+import { bundledAssets } from './bundled';
+import { migrationsFrom } from './migrate';
+import { openDb } from './open';
+import { importRuns } from './runs-import';
+import { addRun, deleteRun, updateRun } from './runs-mutations';
+import { throughputFlags } from './runs-flags';
+import { flagsOfRuns } from './runs-rate-groups';
+import { INSERT_RUN_SQL, runValues } from './runs-rows';
+import { syntheticRun } from './synthetic-runs.testkit';
+import { tempDir } from './test-support.testkit';
+
+/** The groups as the kept table holds them, or as a GROUP BY of the runs gives them. */
+function groups(db: Db, from: 'kept' | 'runs'): unknown[] {
+  const sql =
+    from === 'kept'
+      ? `SELECT method, card_id, gpus, throughput_kind, config, runs, slowest, fastest FROM runs_rate_groups
+         ORDER BY method, card_id, gpus, throughput_kind, config`
+      : `SELECT method, card_id, gpus, throughput_kind, config, count(*) AS runs, min(tps) AS slowest,
+           max(tps) AS fastest
+         FROM (SELECT method, card_id, gpus, throughput_kind, config,
+                 CASE WHEN throughput_scope = 'per-gpu' THEN tokens_per_second * gpus ELSE tokens_per_second END AS tps
+               FROM runs WHERE tokens_per_second > 0)
+         GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`;
+  return db.prepare(sql).all();
+}
+
+/** Every run's flag from the whole log's flags, by id. */
+function wholeLogFlags(db: Db): Map<number, Message> {
+  const flags = new Map<number, Message>();
+  for (const method of ['lora', 'qlora', 'full', 'inference'] as const) {
+    for (const flag of throughputFlags(db, method)) for (const id of flag.runIds) flags.set(Number(id), flag.reason);
+  }
+  return flags;
+}
+
+function expectKeptAsScanned(db: Db): void {
+  expect(groups(db, 'kept')).toEqual(groups(db, 'runs'));
+  const ids = (db.prepare('SELECT id FROM runs ORDER BY id').all() as { id: number }[]).map((r) => r.id);
+  expect(flagsOfRuns(db, ids)).toEqual(wholeLogFlags(db));
+}
+
+/** A few configurations on two cards, so groups hold several runs, some of them on two GPUs counted per GPU. */
+const run = (i: number): RunInputDraft => ({
+  config: { model: 'qwen2.5-7b', method: 'lora', precision: 'bf16', batchSize: 1 + (i % 3), seqLen: 2048 },
+  card: i % 2 ? 'rtx-4090' : 'rtx-3090',
+  gpus: 1 + (i % 4 === 3 ? 1 : 0),
+  outcome: 'ok',
+  tokensPerSecond: 800 + ((i * 37) % 400),
+  ...(i % 4 === 3 ? { throughputScope: 'per-gpu' as const } : {}),
+  ...(i % 5 === 4 ? { throughputKind: 'decode' as const } : {}),
+});
+
+const fresh = (): { db: Db; file: string } => {
+  const file = path.join(tempDir(), 'cardwise.db');
+  return { db: openDb(file), file };
+};
+
+describe('the rates kept per group', () => {
+  it('are what a GROUP BY over the runs gives after adds, edits and deletes, and flag what the whole log flags', () => {
+    const { db, file } = fresh();
+    const other = openDb(file);
+    const ids = Array.from({ length: 60 }, (_, i) => addRun(i % 4 === 0 ? other : db, run(i)).id);
+    // A run with no rate belongs to no group.
+    addRun(db, { ...run(0), tokensPerSecond: undefined, durationHours: 1 });
+    expect((db.prepare('SELECT avg(runs) AS n FROM runs_rate_groups').get() as { n: number }).n).toBeGreaterThan(2);
+    expectKeptAsScanned(db);
+    const [slowest, fastest] = [
+      db.prepare('SELECT id FROM runs WHERE tokens_per_second > 0 ORDER BY tokens_per_second LIMIT 1').get(),
+      db.prepare('SELECT id FROM runs WHERE tokens_per_second > 0 ORDER BY tokens_per_second DESC LIMIT 1').get(),
+    ].map((row) => (row as { id: number }).id);
+    // Edits: a group's slowest run made fast, its fastest moved to another card, a rate removed, a run made per GPU,
+    // another configuration, and one edit the groups do not read (updateRun writes every column).
+    updateRun(db, slowest!, { tokensPerSecond: 5000 });
+    updateRun(other, fastest!, { card: 'a800-80gb' });
+    updateRun(db, ids[5]!, { tokensPerSecond: null, durationHours: 2 });
+    updateRun(db, ids[6]!, { gpus: 2, throughputScope: 'per-gpu' });
+    updateRun(db, ids[7]!, { config: { ...run(7).config, seqLen: 4096 } });
+    updateRun(db, ids[8]!, { notes: 'a change the groups do not read' });
+    expectKeptAsScanned(db);
+    // Deletes: every group's slowest and fastest run in turn, then others.
+    for (const order of ['ASC', 'DESC']) {
+      const extreme = db
+        .prepare(`SELECT id FROM runs WHERE tokens_per_second > 0 ORDER BY tokens_per_second ${order} LIMIT 1`)
+        .get() as { id: number };
+      deleteRun(db, extreme.id);
+      expectKeptAsScanned(db);
+    }
+    for (const id of ids.filter((_, i) => i % 3 === 1)) {
+      if (db.prepare('SELECT 1 FROM runs WHERE id = ?').get(id)) deleteRun(id % 2 ? db : other, id);
+    }
+    expectKeptAsScanned(db);
+    expect(wholeLogFlags(db).size).toBeGreaterThan(0);
+    other.close();
+    db.close();
+  });
+
+  it('are whole after an import that groups the log again and after one through the triggers, which stay', async () => {
+    const { db } = fresh();
+    const logged = (db.prepare('SELECT coalesce(max(id), 0) AS id FROM runs').get() as { id: number }).id;
+    // Into a log it at least doubles: triggers off, the groups built once (runs-derived.ts).
+    await importRuns(
+      db,
+      Array.from({ length: logged + 300 }, (_, i) => syntheticRun(i)),
+    );
+    expectKeptAsScanned(db);
+    // Into a log it does not double: written through the triggers.
+    await importRuns(
+      db,
+      Array.from({ length: 20 }, (_, i) => run(i)),
+    );
+    expectKeptAsScanned(db);
+    const triggers = db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name GLOB 'runs_rate_*' ORDER BY name")
+      .all();
+    expect(triggers).toEqual([
+      { name: 'runs_rate_delete' },
+      { name: 'runs_rate_insert' },
+      { name: 'runs_rate_update' },
+    ]);
+    db.close();
+  });
+
+  it("merge configurations that differ only in key order, as the whole log's flags do", () => {
+    const { db } = fresh();
+    const a = addRun(db, run(0));
+    const b = addRun(db, { ...run(0), tokensPerSecond: 2000 });
+    const reordered = Object.fromEntries(Object.entries(run(0).config).reverse());
+    db.prepare('UPDATE runs SET config = ? WHERE id = ?').run(JSON.stringify(reordered), b.id);
+    expect(db.prepare('SELECT count(*) AS n FROM runs_rate_groups').get()).toEqual({ n: 2 });
+    expect([...flagsOfRuns(db, [a.id, b.id]).keys()]).toEqual([a.id, b.id]);
+    expectKeptAsScanned(db);
+    db.close();
+  });
+
+  it('group the runs already logged when the store is migrated', () => {
+    const file = path.join(tempDir(), 'cardwise.db');
+    const all = migrationsFrom(bundledAssets.migrations);
+    const old = openDb(file, { migrations: all.filter((m) => m.version < 10) });
+    const meta = { origin: 'mine', citation: null, refId: null, estimate: null, createdAt: new Date(0) } as const;
+    const insert = old.prepare(INSERT_RUN_SQL);
+    for (let i = 0; i < 40; i++) insert.run(runValues(runInputSchema.parse(run(i)), meta));
+    old.close();
+    const db = openDb(file, { migrations: all });
+    expect((db.prepare('SELECT sum(runs) AS n FROM runs_rate_groups').get() as { n: number }).n).toBe(40);
+    expectKeptAsScanned(db);
+    db.close();
+  });
+});
