@@ -168,6 +168,14 @@ describe('throughput flags', () => {
     expect(mine).toHaveLength(1);
     expect(mine[0]!.runIds.sort()).toEqual([String(a.id), String(b.id)].sort());
     expect(english(mine[0]!.reason)).toMatch(/shared or throttled/);
+    // The run table carries each run's flag itself (from the rates kept per group): the same runs, the same reason.
+    const listed = (await call('runs:list', { limit: 500, filter: { method: 'lora' } })).runs;
+    expect(listed.length).toBeLessThan(500);
+    const byId = (ids: number[]) => ids.sort((x, y) => x - y);
+    expect(byId(listed.filter((r) => r.flag).map((r) => r.id))).toEqual(
+      byId(flags.flatMap((flag) => flag.runIds.map(Number))),
+    );
+    expect(listed.find((r) => r.id === a.id)?.flag).toEqual(mine[0]!.reason);
   });
 });
 

@@ -6,6 +6,7 @@ import { ledger } from '../db/runs-ledger';
 import { addRun, deleteRun, updateRun } from '../db/runs-mutations';
 import { throughputFlags } from '../db/runs-flags';
 import { listRuns } from '../db/runs-queries';
+import { flagsOfRuns } from '../db/runs-rate-groups';
 import { predictionFor, type StoredPrediction } from '../domain/calibrate';
 import type { Card, ModelPreset } from '../domain/catalog';
 import { exportFilename } from '../domain/runs';
@@ -20,7 +21,18 @@ export const runsHandlers = {
     const { cards, presets } = catalogSnapshot(db);
     const page = listRuns(db, options ?? {});
     const predict = predictionsWith(cards, presets);
-    return { total: page.total, runs: page.runs.map((run) => ({ ...run, predicted: predict(run) })) };
+    // Each run's "shared or throttled instance" flag, from the rates kept per group (no pass over the log).
+    const flags = flagsOfRuns(
+      db,
+      page.runs.map((run) => run.id),
+    );
+    return {
+      total: page.total,
+      runs: page.runs.map((run) => {
+        const flag = flags.get(run.id);
+        return { ...run, predicted: predict(run), ...(flag ? { flag } : {}) };
+      }),
+    };
   },
   'runs:add': (input, { db }) => {
     // The estimate at the time of the run is kept with it, so a later model change shows its effect.

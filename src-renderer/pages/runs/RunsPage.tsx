@@ -1,10 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { methodSchema, type Method } from '../../../src-main/domain/estimate/input';
 import { searchUsesIndex, type Run, type RunSortKey } from '../../../src-main/domain/runs';
 import { Toast } from '../../components/Toast';
-import { call } from '../../lib/api';
 import { useApp } from '../../lib/app-context';
 import { useCatalog } from '../../lib/catalog';
 import { prefetchChannel, send, useLive } from '../../lib/queries';
@@ -29,11 +26,7 @@ import {
   type SortState,
 } from './runs-query';
 import { RunsTable, type ListedRun } from './RunsTable';
-import type { Message } from '../../../src-main/domain/messages';
 import './runs.css';
-
-const ALL_METHODS = methodSchema.options.join(',');
-const NO_FLAGS: ReadonlyMap<number, Message> = new Map();
 
 /**
  * How long a typed search waits before asking the store: text the store finds in its index is asked soon (a
@@ -85,29 +78,6 @@ export function RunsPage() {
     if (list.data) setPageState('ready');
     else if (list.error) setPageState('error');
   }, [list.data, list.error, setPageState]);
-  // Flag runs whose throughput differs from runs of the same card and configuration. Asked once
-  // per change to the log (not per page or sort): each answer re-weighs every measured run.
-  const flagMethods = filters.method || ALL_METHODS;
-  const listShown = list.data !== undefined;
-  // The table first: the flags wait until its first page is on screen. One method at a time:
-  // the store answers one request at a time, so a sort or page click can slip in between.
-  // Keyed under runs:flags, so any write to the log asks again.
-  const flagAnswer = useQuery({
-    queryKey: ['runs:flags', flagMethods],
-    enabled: listShown,
-    queryFn: async () => {
-      const map = new Map<number, Message>();
-      for (const method of flagMethods.split(',') as Method[]) {
-        const answer = await call('runs:flags', { method });
-        for (const flag of answer.flags) for (const id of flag.runIds) map.set(Number(id), flag.reason);
-      }
-      return map as ReadonlyMap<number, Message>;
-    },
-  });
-  useEffect(() => {
-    if (flagAnswer.error) reportError(flagAnswer.error);
-  }, [flagAnswer.error, reportError]);
-  const flags = flagAnswer.data ?? NO_FLAGS;
 
   const cardName = useCallback((id: string) => cards.find((c) => c.id === id)?.name ?? id, [cards]);
   // The page an input leads to is asked before the page renders its stale state, so the answer is on
@@ -217,7 +187,6 @@ export function RunsPage() {
                   <RunsTable
                     runs={list.data.runs}
                     cardName={cardName}
-                    flags={flags}
                     sort={sort}
                     onSort={(key: RunSortKey) => {
                       askAhead({ sort: nextSort(sort, key), position: FIRST_PAGE });

@@ -18,8 +18,6 @@ export type ListedRun = ChannelOutput<'runs:list'>['runs'][number];
 interface RunsTableProps {
   runs: readonly ListedRun[];
   cardName: (id: string) => string;
-  /** Why a run is flagged (throughput differs from its twins), by run id. */
-  flags: ReadonlyMap<number, Message>;
   sort: SortState;
   onSort: (key: RunSortKey) => void;
   onOpen: (run: ListedRun) => void;
@@ -81,7 +79,7 @@ function shortDate(iso: string | undefined): string {
 type RowAction = 'open' | 'delete';
 
 /** One page of runs: what was measured, what the estimator says today, and how far apart they are. */
-export function RunsTable({ runs, cardName, flags, sort, onSort, onOpen, onDelete }: RunsTableProps) {
+export function RunsTable({ runs, cardName, sort, onSort, onOpen, onDelete }: RunsTableProps) {
   const { t } = useTranslation();
   const text = useMessageText();
   const labels = useMemo(() => tableLabels(t, text), [t, text]);
@@ -147,13 +145,7 @@ export function RunsTable({ runs, cardName, flags, sort, onSort, onOpen, onDelet
           {/* Keyed by position: a new page, sort or filter updates the rows in place instead of removing
               them all and building every row's DOM again. A row keeps no state of its own. */}
           {runs.map((run, index) => (
-            <RunRow
-              key={index}
-              run={run}
-              cardLabel={cardName(run.card)}
-              flag={flags.get(run.id) ?? null}
-              labels={labels}
-            />
+            <RunRow key={index} run={run} cardLabel={cardName(run.card)} flag={run.flag ?? null} labels={labels} />
           ))}
         </tbody>
       </table>
