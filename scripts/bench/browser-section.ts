@@ -74,7 +74,7 @@ async function pagesOn(browser: Browser, root: string, dbPath: string, quick: bo
 }
 
 /**
- * The Runs page alone at 100k runs (and 1M without `--quick`): its runs:flags and runs:ledger calls
+ * The Runs page alone at 100k runs (and 1M without `--quick`): its first runs:list and its runs:ledger calls
  * over HTTP and its actions in Chromium. `npm run bench -- --only runs-page` runs just this.
  */
 export function runsPageSection(
@@ -106,18 +106,13 @@ async function runsPageWith(
         await ask();
         figures.push({
           section,
-          name: `${name} (over HTTP; the page asks after its table)`,
+          name: `${name} (over HTTP)`,
           p50Ms: performance.now() - t,
         });
       };
-      // The first call after a write works the answer out; later ones, until the next write, reuse it. The page asks
-      // the flags of each method, one after another.
-      await timed('runs:flags of each of the four methods, one after another, first calls after a write', async () => {
-        for (const method of ['inference', 'full', 'lora', 'qlora'] as const) await api(big, 'runs:flags', { method });
-      });
-      await timed('runs:flags {"method":"lora"}, again, no write between', () =>
-        api(big, 'runs:flags', { method: 'lora' }),
-      );
+      // The first call after a write works the answer out; later ones, until the next write, reuse it. The table's
+      // page carries its runs' flags, looked up in the rates kept per group (runs-rate-groups.ts).
+      await timed('runs:list, first page with its flags, first call after a write', () => api(big, 'runs:list', {}));
       for (const when of ['first call after a write', 'again, no write between']) {
         await timed(`runs:ledger {"groupBy":"month"}, ${when}`, () => api(big, 'runs:ledger', { groupBy: 'month' }));
       }

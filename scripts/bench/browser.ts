@@ -249,15 +249,6 @@ export async function runsPageFigures(
   const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
   const page = await context.newPage();
   page.setDefaultTimeout(120_000);
-  // The first runs:flags answer after a write reads every measured run of a method (see its own
-  // figure) and the server answers one request at a time: the page's own actions are measured without it.
-  await page.route('**/api/runs:flags', (route) =>
-    route.fulfill({
-      status: 200,
-      contentType: 'application/json',
-      body: JSON.stringify({ ok: true, data: { flags: [] } }),
-    }),
-  );
   const size = runs.toLocaleString('en-US');
   const figures: Figure[] = [];
   const step = async (name: string, act: (i: number) => Promise<number>, target = true) => {
@@ -277,7 +268,7 @@ export async function runsPageFigures(
   const click = (name: string | RegExp) => () => page.getByRole('button', { name }).click();
   // The renderer keeps every answer until the log changes (staleTime: Infinity): a page asked before
   // is painted in the input's own frame and leaves no measure, so such a step starts on a reloaded page
-  // with its first requests answered (the flags are stubbed above).
+  // with its first requests answered.
   const reloaded = async () => {
     await page.reload();
     await page.locator('.runs-results[data-state="ready"] table').waitFor();
