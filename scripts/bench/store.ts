@@ -126,6 +126,8 @@ async function step(name: Step, dir: string, n: number): Promise<Record<string, 
   // already logged, and an import that at least doubles the log at its end (db/runs-derived.ts).
   const { rebuildRunsText } = await import('../../src-main/db/runs-text');
   const { rebuildLedgerSums } = await import('../../src-main/db/runs-ledger');
+  const { rebuildRateGroups } = await import('../../src-main/db/runs-rate-groups');
+  const { deleteRun } = await import('../../src-main/db/runs-mutations');
   const timed = (build: () => void) =>
     percentiles(
       Array.from({ length: 3 }, () => {
@@ -137,6 +139,24 @@ async function step(name: Step, dir: string, n: number): Promise<Record<string, 
   const builds = {
     'build the text index of every run (once, when migration 008 updates a log)': timed(() => rebuildRunsText(db)),
     'sum the ledger of every run (once, when migration 009 updates a log)': timed(() => rebuildLedgerSums(db)),
+    'group the rates of every run (once, when migration 010 updates a log)': timed(() => rebuildRateGroups(db)),
+    // The one write whose triggers read runs again: the group's rates without its fastest run (migration 010).
+    'delete the fastest run of the largest rate group': percentiles(
+      Array.from({ length: 3 }, () => {
+        const { id } = db
+          .prepare(
+            `SELECT r.id FROM runs AS r JOIN (SELECT * FROM runs_rate_groups ORDER BY runs DESC LIMIT 1) AS g
+               ON r.method = g.method AND r.card_id = g.card_id AND r.gpus = g.gpus
+                 AND r.throughput_kind IS g.throughput_kind AND r.config = g.config
+             ORDER BY CASE WHEN r.throughput_scope = 'per-gpu' THEN r.tokens_per_second * r.gpus
+                      ELSE r.tokens_per_second END DESC LIMIT 1`,
+          )
+          .get() as { id: number };
+        const t = performance.now();
+        deleteRun(db, id);
+        return performance.now() - t;
+      }),
+    ),
   };
   const first = listRuns(db, {});
   const cases: Record<string, () => unknown> = {
