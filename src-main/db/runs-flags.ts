@@ -4,10 +4,11 @@ import type { Db } from './driver';
 import { readUntilWrite } from './write-version';
 
 /**
- * The "shared or throttled instance" flags of each method's runs (domain/calibrate/throughput-flags.ts),
- * worked out once per write version of the file, for every method in the same pass: the Runs page asks on every
- * open and after every write, one method after another, and each asking read the whole log (four passes, over
- * three seconds at a million runs). SQLite groups the runs by method, card, GPU count, kind and
+ * The "shared or throttled instance" flags of each method's runs (domain/calibrate/throughput-flags.ts), with the
+ * ids of every flagged run (`runs:flags`), worked out from the whole log once per write version of the file, for
+ * every method in the same pass (a caller asking method after method read the log once per method). The Runs page
+ * reads its own runs' flags from the rates kept per group instead (runs-rate-groups.ts): no pass over the log, and
+ * runs-rate-groups.test.ts holds the two equal. SQLite groups the runs by method, card, GPU count, kind and
  * configuration text and keeps each group's slowest and fastest rate and its ids; the configurations (a
  * log repeats a few hundred) are parsed once each and groups whose configurations differ only in key order
  * or GPU fields are merged, as the domain's groupKey does. No object per run is made. The runs are read in one

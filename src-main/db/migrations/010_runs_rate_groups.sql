@@ -6,8 +6,8 @@
 -- (of the whole run: a per-GPU rate times the GPU count), so the flags of a page's runs are looked up
 -- (runs-rate-groups.ts). Groups whose configurations differ only in key order or GPU fields are merged there.
 -- The triggers keep it in step with every insert, delete and change of a column it reads. A run that leaves its
--- group with the slowest or fastest rate makes the group's extremes read again from its remaining runs (through
--- the index on card and method). An import that at least doubles the log drops the triggers and groups the whole
+-- group with the slowest or fastest rate makes the group's extremes read again from its remaining runs, both in one
+-- read of the runs of its card and method (through their index). An import that at least doubles the log drops the triggers and groups the whole
 -- log once at the end instead (runs-import.ts, runs-derived.ts).
 CREATE TABLE runs_rate_groups (
   method          TEXT NOT NULL,
@@ -58,13 +58,11 @@ CREATE TRIGGER runs_rate_delete AFTER DELETE ON runs WHEN old.tokens_per_second 
   DELETE FROM runs_rate_groups
   WHERE method = old.method AND card_id = old.card_id AND gpus = old.gpus
     AND throughput_kind IS old.throughput_kind AND config = old.config AND runs = 0;
-  UPDATE runs_rate_groups SET
-    slowest = (SELECT min(CASE WHEN throughput_scope = 'per-gpu' THEN tokens_per_second * gpus ELSE tokens_per_second END)
-               FROM runs WHERE card_id = old.card_id AND method = old.method AND gpus = old.gpus
-                 AND throughput_kind IS old.throughput_kind AND config = old.config AND tokens_per_second > 0),
-    fastest = (SELECT max(CASE WHEN throughput_scope = 'per-gpu' THEN tokens_per_second * gpus ELSE tokens_per_second END)
-               FROM runs WHERE card_id = old.card_id AND method = old.method AND gpus = old.gpus
-                 AND throughput_kind IS old.throughput_kind AND config = old.config AND tokens_per_second > 0)
+  UPDATE runs_rate_groups SET (slowest, fastest) = (
+    SELECT min(tps), max(tps)
+    FROM (SELECT CASE WHEN throughput_scope = 'per-gpu' THEN tokens_per_second * gpus ELSE tokens_per_second END AS tps
+          FROM runs WHERE card_id = old.card_id AND method = old.method AND gpus = old.gpus
+            AND throughput_kind IS old.throughput_kind AND config = old.config AND tokens_per_second > 0))
   WHERE method = old.method AND card_id = old.card_id AND gpus = old.gpus
     AND throughput_kind IS old.throughput_kind AND config = old.config
     AND (CASE WHEN old.throughput_scope = 'per-gpu' THEN old.tokens_per_second * old.gpus
@@ -82,13 +80,11 @@ AFTER UPDATE OF method, card_id, gpus, throughput_kind, throughput_scope, config
   DELETE FROM runs_rate_groups
   WHERE old.tokens_per_second > 0 AND method = old.method AND card_id = old.card_id AND gpus = old.gpus
     AND throughput_kind IS old.throughput_kind AND config = old.config AND runs = 0;
-  UPDATE runs_rate_groups SET
-    slowest = (SELECT min(CASE WHEN throughput_scope = 'per-gpu' THEN tokens_per_second * gpus ELSE tokens_per_second END)
-               FROM runs WHERE card_id = old.card_id AND method = old.method AND gpus = old.gpus
-                 AND throughput_kind IS old.throughput_kind AND config = old.config AND tokens_per_second > 0),
-    fastest = (SELECT max(CASE WHEN throughput_scope = 'per-gpu' THEN tokens_per_second * gpus ELSE tokens_per_second END)
-               FROM runs WHERE card_id = old.card_id AND method = old.method AND gpus = old.gpus
-                 AND throughput_kind IS old.throughput_kind AND config = old.config AND tokens_per_second > 0)
+  UPDATE runs_rate_groups SET (slowest, fastest) = (
+    SELECT min(tps), max(tps)
+    FROM (SELECT CASE WHEN throughput_scope = 'per-gpu' THEN tokens_per_second * gpus ELSE tokens_per_second END AS tps
+          FROM runs WHERE card_id = old.card_id AND method = old.method AND gpus = old.gpus
+            AND throughput_kind IS old.throughput_kind AND config = old.config AND tokens_per_second > 0))
   WHERE old.tokens_per_second > 0 AND method = old.method AND card_id = old.card_id AND gpus = old.gpus
     AND throughput_kind IS old.throughput_kind AND config = old.config
     AND (CASE WHEN old.throughput_scope = 'per-gpu' THEN old.tokens_per_second * old.gpus
