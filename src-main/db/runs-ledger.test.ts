@@ -2,20 +2,15 @@
  * The spending ledger from the sums its triggers keep (runs-ledger.ts, migration 009): after every kind of
  * write it is what one GROUP BY over the user's runs gives, and it never reads the runs themselves.
  */
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runInputSchema, type RunInputDraft } from '../domain/runs';
 import type { LedgerOptions } from '../domain/runs/queries';
 import type { Db } from './driver';
-import { bundledAssets } from './bundled';
-import { migrationsFrom } from './migrate';
 import { openDb } from './open';
-import { importRuns } from './runs-import';
+import { freshStore, importBothWays, migratedOver } from './derived.testkit';
 import { ledger, ledgerLines, type LedgerRow, type LedgerSumRow } from './runs-ledger';
 import { addRun, deleteRun, insertRun, updateRun } from './runs-mutations';
-import { INSERT_RUN_SQL, runValues } from './runs-rows';
 import { syntheticRun } from './synthetic-runs.testkit';
-import { tempDir } from './test-support.testkit';
 
 const KEYS = { month: 'substr(coalesce(started_at, created_at), 1, 7)', card: 'card_id', provider: 'provider' };
 const GROUPINGS: LedgerOptions[] = [
@@ -81,14 +76,9 @@ const run = (i: number): RunInputDraft => ({
   startedAt: i % 9 === 0 ? undefined : `2025-0${1 + (i % 2)}-1${i % 10}T08:00:00+08:00`,
 });
 
-const fresh = (): { db: Db; file: string } => {
-  const file = path.join(tempDir(), 'cardwise.db');
-  return { db: openDb(file), file };
-};
-
 describe('the ledger from its kept sums', () => {
   it('is what a sum over the runs gives after adds, edits and deletes, by this connection or another', () => {
-    const { db, file } = fresh();
+    const { db, file } = freshStore();
     const other = openDb(file);
     const ids = Array.from({ length: 90 }, (_, i) => addRun(i % 4 === 0 ? other : db, run(i)).id);
     // Two months and the log time's; groups of several runs, so edits below leave others in the group they leave.
@@ -116,7 +106,7 @@ describe('the ledger from its kept sums', () => {
   });
 
   it('never counts published runs, nor a run while it is published', () => {
-    const { db } = fresh();
+    const { db } = freshStore();
     const meta = {
       origin: 'published',
       citation: 'a paper',
@@ -138,34 +128,15 @@ describe('the ledger from its kept sums', () => {
   });
 
   it('is whole after an import that sums the log again and after one through the triggers, which stay', async () => {
-    const { db } = fresh();
-    // Into a log it at least doubles: triggers off, the sums built once (runs-derived.ts).
-    const logged = (db.prepare('SELECT coalesce(max(id), 0) AS id FROM runs').get() as { id: number }).id;
-    await importRuns(
-      db,
-      Array.from({ length: logged + 300 }, (_, i) => run(i)),
-    );
-    expectLedgerAsScanned(db);
-    // Into a log it does not double: written through the triggers.
-    await importRuns(
-      db,
-      Array.from({ length: 20 }, (_, i) => run(5000 + i)),
-    );
-    addRun(db, run(6000));
-    expectLedgerAsScanned(db);
-    const triggers = db
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name GLOB 'runs_ledger_*' ORDER BY name")
-      .all();
-    expect(triggers).toEqual([
-      { name: 'runs_ledger_delete' },
-      { name: 'runs_ledger_insert' },
-      { name: 'runs_ledger_update' },
-    ]);
+    const { db } = freshStore();
+    const late = Array.from({ length: 20 }, (_, i) => run(5000 + i));
+    const triggers = await importBothWays(db, { bulk: run, late }, () => expectLedgerAsScanned(db), 'runs_ledger_*');
+    expect(triggers).toEqual(['runs_ledger_delete', 'runs_ledger_insert', 'runs_ledger_update']);
     db.close();
   });
 
   it('answers from the sums, not from the runs', () => {
-    const { db } = fresh();
+    const { db } = freshStore();
     addRun(db, run(1));
     expect(ledger(db, { groupBy: 'card' }).map((row) => row.runs)).toEqual([1]);
     // Sums changed behind the triggers' back: the ledger says what they hold, so it read them and not the runs.
@@ -175,14 +146,10 @@ describe('the ledger from its kept sums', () => {
   });
 
   it('sums the runs already logged when the store is migrated', () => {
-    const file = path.join(tempDir(), 'cardwise.db');
-    const all = migrationsFrom(bundledAssets.migrations);
-    const old = openDb(file, { migrations: all.filter((m) => m.version < 9) });
-    const meta = { origin: 'mine', citation: null, refId: null, estimate: null, createdAt: new Date(0) } as const;
-    const insert = old.prepare(INSERT_RUN_SQL);
-    for (let i = 0; i < 40; i++) insert.run(runValues(runInputSchema.parse(run(i)), meta));
-    old.close();
-    const db = openDb(file, { migrations: all });
+    const db = migratedOver(
+      9,
+      Array.from({ length: 40 }, (_, i) => run(i)),
+    );
     expect(ledger(db, { groupBy: 'card' }).reduce((n, row) => n + row.runs, 0)).toBe(40);
     expectLedgerAsScanned(db);
     db.close();

@@ -3,21 +3,16 @@
  * GROUP BY over the runs gives, and the flag it gives each run is the one the whole log's flags give
  * (runs-flags.ts, itself held equal to the domain's grouping in runs-flags.test.ts).
  */
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../domain/messages';
-import { runInputSchema, type RunInputDraft } from '../domain/runs';
+import type { RunInputDraft } from '../domain/runs';
 import type { Db } from './driver';
-import { bundledAssets } from './bundled';
-import { migrationsFrom } from './migrate';
 import { openDb } from './open';
-import { importRuns } from './runs-import';
+import { freshStore, importBothWays, migratedOver } from './derived.testkit';
 import { addRun, deleteRun, updateRun } from './runs-mutations';
 import { throughputFlags } from './runs-flags';
 import { flagsOfRuns } from './runs-rate-groups';
-import { INSERT_RUN_SQL, runValues } from './runs-rows';
 import { syntheticRun } from './synthetic-runs.testkit';
-import { tempDir } from './test-support.testkit';
 
 /** The groups as the kept table holds them, or as a GROUP BY of the runs gives them. */
 function groups(db: Db, from: 'kept' | 'runs'): unknown[] {
@@ -60,14 +55,9 @@ const run = (i: number): RunInputDraft => ({
   ...(i % 5 === 4 ? { throughputKind: 'decode' as const } : {}),
 });
 
-const fresh = (): { db: Db; file: string } => {
-  const file = path.join(tempDir(), 'cardwise.db');
-  return { db: openDb(file), file };
-};
-
 describe('the rates kept per group', () => {
   it('are what a GROUP BY over the runs gives after adds, edits and deletes, and flag what the whole log flags', () => {
-    const { db, file } = fresh();
+    const { db, file } = freshStore();
     const other = openDb(file);
     const ids = Array.from({ length: 60 }, (_, i) => addRun(i % 4 === 0 ? other : db, run(i)).id);
     // A run with no rate belongs to no group.
@@ -105,33 +95,20 @@ describe('the rates kept per group', () => {
   });
 
   it('are whole after an import that groups the log again and after one through the triggers, which stay', async () => {
-    const { db } = fresh();
-    const logged = (db.prepare('SELECT coalesce(max(id), 0) AS id FROM runs').get() as { id: number }).id;
-    // Into a log it at least doubles: triggers off, the groups built once (runs-derived.ts).
-    await importRuns(
+    const { db } = freshStore();
+    const late = Array.from({ length: 20 }, (_, i) => run(i));
+    const triggers = await importBothWays(
       db,
-      Array.from({ length: logged + 300 }, (_, i) => syntheticRun(i)),
+      { bulk: syntheticRun, late },
+      () => expectKeptAsScanned(db),
+      'runs_rate_*',
     );
-    expectKeptAsScanned(db);
-    // Into a log it does not double: written through the triggers.
-    await importRuns(
-      db,
-      Array.from({ length: 20 }, (_, i) => run(i)),
-    );
-    expectKeptAsScanned(db);
-    const triggers = db
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name GLOB 'runs_rate_*' ORDER BY name")
-      .all();
-    expect(triggers).toEqual([
-      { name: 'runs_rate_delete' },
-      { name: 'runs_rate_insert' },
-      { name: 'runs_rate_update' },
-    ]);
+    expect(triggers).toEqual(['runs_rate_delete', 'runs_rate_insert', 'runs_rate_update']);
     db.close();
   });
 
   it("merge configurations that differ only in key order, as the whole log's flags do", () => {
-    const { db } = fresh();
+    const { db } = freshStore();
     const a = addRun(db, run(0));
     const b = addRun(db, { ...run(0), tokensPerSecond: 2000 });
     const reordered = Object.fromEntries(Object.entries(run(0).config).reverse());
@@ -143,14 +120,10 @@ describe('the rates kept per group', () => {
   });
 
   it('group the runs already logged when the store is migrated', () => {
-    const file = path.join(tempDir(), 'cardwise.db');
-    const all = migrationsFrom(bundledAssets.migrations);
-    const old = openDb(file, { migrations: all.filter((m) => m.version < 10) });
-    const meta = { origin: 'mine', citation: null, refId: null, estimate: null, createdAt: new Date(0) } as const;
-    const insert = old.prepare(INSERT_RUN_SQL);
-    for (let i = 0; i < 40; i++) insert.run(runValues(runInputSchema.parse(run(i)), meta));
-    old.close();
-    const db = openDb(file, { migrations: all });
+    const db = migratedOver(
+      10,
+      Array.from({ length: 40 }, (_, i) => run(i)),
+    );
     expect((db.prepare('SELECT sum(runs) AS n FROM runs_rate_groups').get() as { n: number }).n).toBe(40);
     expectKeptAsScanned(db);
     db.close();

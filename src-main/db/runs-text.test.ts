@@ -4,17 +4,15 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runInputSchema, type RunInputDraft } from '../domain/runs';
+import type { RunInputDraft } from '../domain/runs';
 import type { Db } from './driver';
-import { bundledAssets } from './bundled';
-import { migrationsFrom } from './migrate';
 import { openDb } from './open';
 import { importRuns } from './runs-import';
 import { addRun, deleteRun, updateRun } from './runs-mutations';
 import { listRuns } from './runs-queries';
-import { INSERT_RUN_SQL, runValues } from './runs-rows';
 import { textCondition, type TextJoin } from './runs-text';
 import { syntheticRun } from './synthetic-runs.testkit';
+import { migratedOver } from './derived.testkit';
 import { tempDir } from './test-support.testkit';
 
 const fresh = (): Db => openDb(path.join(tempDir(), 'cardwise.db'));
@@ -155,13 +153,7 @@ describe('text search of the run log', () => {
   });
 
   it('indexes the runs already logged when the store is migrated', () => {
-    const file = path.join(tempDir(), 'cardwise.db');
-    const all = migrationsFrom(bundledAssets.migrations);
-    const old = openDb(file, { migrations: all.filter((m) => m.version < 8) });
-    const meta = { origin: 'mine', citation: null, refId: null, estimate: null, createdAt: new Date(0) } as const;
-    old.prepare(INSERT_RUN_SQL).run(runValues(runInputSchema.parse(run('logged before search')), meta));
-    old.close();
-    const db = openDb(file, { migrations: all });
+    const db = migratedOver(8, [run('logged before search')]);
     expect(listRuns(db, { filter: { text: 'before search' } }).total).toBe(1);
     db.close();
   });
