@@ -8,7 +8,9 @@ import type { Message } from '../domain/messages';
 import type { RunInputDraft } from '../domain/runs';
 import type { Db } from './driver';
 import { openDb } from './open';
+import { bundledAssets } from './bundled';
 import { freshStore, importBothWays, migratedOver } from './derived.testkit';
+import { seedPublishedRuns } from './seed-runs';
 import { addRun, deleteRun, updateRun } from './runs-mutations';
 import { throughputFlags } from './runs-flags';
 import { flagsOfRuns } from './runs-rate-groups';
@@ -69,12 +71,14 @@ describe('the rates kept per group', () => {
       db.prepare('SELECT id FROM runs WHERE tokens_per_second > 0 ORDER BY tokens_per_second DESC LIMIT 1').get(),
     ].map((row) => (row as { id: number }).id);
     // Edits: a group's slowest run made fast, its fastest moved to another card, a rate removed, a run made per GPU,
-    // another configuration, and one edit the groups do not read (updateRun writes every column).
+    // another configuration, a two-GPU rate counted for all GPUs instead of per GPU (the scope alone), and one edit
+    // the groups do not read (updateRun writes every column).
     updateRun(db, slowest!, { tokensPerSecond: 5000 });
     updateRun(other, fastest!, { card: 'a800-80gb' });
     updateRun(db, ids[5]!, { tokensPerSecond: null, durationHours: 2 });
     updateRun(db, ids[6]!, { gpus: 2, throughputScope: 'per-gpu' });
     updateRun(db, ids[7]!, { config: { ...run(7).config, seqLen: 4096 } });
+    updateRun(db, ids[11]!, { throughputScope: 'all-gpus' });
     updateRun(db, ids[8]!, { notes: 'a change the groups do not read' });
     expectKeptAsScanned(db);
     // Deletes: every group's slowest and fastest run in turn, then others.
@@ -104,6 +108,20 @@ describe('the rates kept per group', () => {
       'runs_rate_*',
     );
     expect(triggers).toEqual(['runs_rate_delete', 'runs_rate_insert', 'runs_rate_update']);
+    db.close();
+  });
+
+  it('are whole after the published runs are seeded again, with their triggers back', () => {
+    const { db } = freshStore();
+    for (let i = 0; i < 40; i++) addRun(db, run(i));
+    seedPublishedRuns(db, bundledAssets.data);
+    expectKeptAsScanned(db);
+    seedPublishedRuns(db, bundledAssets.data, { force: true });
+    expectKeptAsScanned(db);
+    const triggers = db.prepare(
+      "SELECT count(*) AS n FROM sqlite_master WHERE type = 'trigger' AND name GLOB 'runs_rate_*'",
+    );
+    expect(triggers.get()).toEqual({ n: 3 });
     db.close();
   });
 

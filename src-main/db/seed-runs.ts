@@ -5,6 +5,7 @@ import { GIB } from '../domain/estimate/units';
 import { referenceRunSchema, type ReferenceRun } from '../domain/reference-runs';
 import type { Db } from './driver';
 import type { DataFiles } from './assets';
+import { withDerivedRebuilt } from './runs-derived';
 import { upsertPublishedRun } from './runs-mutations';
 import { dataFile, SeedDataError } from './seed-data';
 import { PUBLISHED_RUNS_FILE } from './shipped-data';
@@ -121,26 +122,34 @@ export function seedPublishedRuns(
   return writeTransaction(db, () => {
     // Another process may have seeded while this one parsed the file: decide again under the lock.
     if (!options.force && readSetting(db, HASH_KEY) === hash) return { skipped: true, hash, written: 0, removed: 0 };
-    const keep = new Set<string>();
-    for (const { ref, run } of runs) {
-      upsertPublishedRun(db, run, {
-        origin: 'published',
-        citation: `${ref.citation.source} — ${ref.citation.url}`,
-        refId: ref.id,
-        estimate: null,
-        modelLabel: ref.modelName,
-        createdAt: now,
-      });
-      keep.add(ref.id);
-    }
-    const stale = (db.prepare("SELECT ref_id FROM runs WHERE origin = 'published'").all() as { ref_id: string }[])
-      .map((r) => r.ref_id)
-      .filter((id) => !keep.has(id));
-    const remove = db.prepare('DELETE FROM runs WHERE ref_id = ?');
-    for (const id of stale) remove.run(id);
-    writeSetting(db, HASH_KEY, hash);
-    return { skipped: false, hash, written: runs.length, removed: stale.length };
+    // The rate groups are built once after the published runs are written, not kept by their triggers run by
+    // run: a published run leaving a group with its slowest or fastest rate (most of them, in groups of a few)
+    // makes its trigger read every run of its card and method again (runs-derived.ts, migration 010).
+    return withDerivedRebuilt(db, () => mirror(db, runs, now, hash), ['rates']);
   });
+}
+
+/** Writes the published runs of `runs` into the log and removes those no longer in it, under the caller's lock. */
+function mirror(db: Db, runs: { ref: ReferenceRun; run: RunInput }[], now: Date, hash: string): SeedRunsResult {
+  const keep = new Set<string>();
+  for (const { ref, run } of runs) {
+    upsertPublishedRun(db, run, {
+      origin: 'published',
+      citation: `${ref.citation.source} — ${ref.citation.url}`,
+      refId: ref.id,
+      estimate: null,
+      modelLabel: ref.modelName,
+      createdAt: now,
+    });
+    keep.add(ref.id);
+  }
+  const stale = (db.prepare("SELECT ref_id FROM runs WHERE origin = 'published'").all() as { ref_id: string }[])
+    .map((r) => r.ref_id)
+    .filter((id) => !keep.has(id));
+  const remove = db.prepare('DELETE FROM runs WHERE ref_id = ?');
+  for (const id of stale) remove.run(id);
+  writeSetting(db, HASH_KEY, hash);
+  return { skipped: false, hash, written: runs.length, removed: stale.length };
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

@@ -71,9 +71,14 @@ END;
 
 -- A change of what the groups read: the run leaves its old group and enters its new one, as the two triggers
 -- above do (the extremes read again after the change see the run's new values, which the entry then adds again:
--- a minimum and a maximum are unchanged by a value counted twice).
+-- a minimum and a maximum are unchanged by a value counted twice). An edit writes every column of a run
+-- (runs-mutations.ts): one that leaves these as they were changes no group and does nothing here.
 CREATE TRIGGER runs_rate_update
-AFTER UPDATE OF method, card_id, gpus, throughput_kind, throughput_scope, config, tokens_per_second ON runs BEGIN
+AFTER UPDATE OF method, card_id, gpus, throughput_kind, throughput_scope, config, tokens_per_second ON runs
+WHEN old.method IS NOT new.method OR old.card_id IS NOT new.card_id OR old.gpus IS NOT new.gpus
+  OR old.throughput_kind IS NOT new.throughput_kind OR old.throughput_scope IS NOT new.throughput_scope
+  OR old.config IS NOT new.config OR old.tokens_per_second IS NOT new.tokens_per_second
+BEGIN
   UPDATE runs_rate_groups SET runs = runs - 1
   WHERE old.tokens_per_second > 0 AND method = old.method AND card_id = old.card_id AND gpus = old.gpus
     AND throughput_kind IS old.throughput_kind AND config = old.config;
