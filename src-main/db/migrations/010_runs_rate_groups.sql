@@ -6,9 +6,10 @@
 -- (of the whole run: a per-GPU rate times the GPU count), so the flags of a page's runs are looked up
 -- (runs-rate-groups.ts). Groups whose configurations differ only in key order or GPU fields are merged there.
 -- The triggers keep it in step with every insert, delete and change of a column it reads. A run that leaves its
--- group with the slowest or fastest rate makes the group's extremes read again from its remaining runs, both in one
--- read of the runs of its card and method (through their index). An import that at least doubles the log drops the triggers and groups the whole
--- log once at the end instead (runs-import.ts, runs-derived.ts).
+-- group with the slowest or fastest rate makes the group's extremes read again from its remaining runs, both in
+-- one read of the runs of its card and method (through their index). An import that at least doubles the log,
+-- and a new seeding of the published runs, drop the triggers and group the whole log once at the end instead
+-- (runs-import.ts, seed-runs.ts, runs-derived.ts).
 CREATE TABLE runs_rate_groups (
   method          TEXT NOT NULL,
   card_id         TEXT NOT NULL,
