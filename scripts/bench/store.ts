@@ -90,9 +90,9 @@ async function step(name: Step, dir: string, n: number): Promise<Record<string, 
     const insert = db.prepare(INSERT_RUN_SQL);
     const t0 = performance.now();
     db.exec('BEGIN IMMEDIATE');
-    // The text index and the ledger's sums built once after the rows, as an import that fills a log does
-    // (runs-derived.ts): one insert statement per run through their triggers would write them a run at a time, a
-    // cost no import pays.
+    // What the log's triggers keep (text index, ledger sums, rate groups) built once after the rows, as an import
+    // that fills a log does (runs-derived.ts): one insert statement per run through their triggers would write them
+    // a run at a time, a cost no import pays.
     withDerivedRebuilt(db, () => {
       for (const values of rows) insert.run(values);
     });
@@ -122,8 +122,9 @@ async function step(name: Step, dir: string, n: number): Promise<Record<string, 
     });
     return percentiles(times);
   };
-  // Building the text index and the ledger's sums of the whole log: what migrations 008 and 009 do once for the runs
-  // already logged, and an import that at least doubles the log at its end (db/runs-derived.ts).
+  // Building what the log's triggers keep from the whole log: what migrations 008, 009 and 010 do once for the runs
+  // already logged, and an import that at least doubles the log at its end (db/runs-derived.ts); and the one write
+  // whose triggers read runs again.
   const { rebuildRunsText } = await import('../../src-main/db/runs-text');
   const { rebuildLedgerSums } = await import('../../src-main/db/runs-ledger');
   const { rebuildRateGroups } = await import('../../src-main/db/runs-rate-groups');

@@ -1,6 +1,7 @@
-import { configKey, spreadFlagOf, type ThroughputFlag } from '../domain/calibrate';
-import type { EstimateInput, Method } from '../domain/estimate/input';
+import { spreadFlagOf, type ThroughputFlag } from '../domain/calibrate';
+import type { Method } from '../domain/estimate/input';
 import type { Db } from './driver';
+import { rateGroupKey, type ConfigKeys, type RateGroupColumns } from './runs-rate-groups';
 import { readUntilWrite } from './write-version';
 
 /**
@@ -11,18 +12,14 @@ import { readUntilWrite } from './write-version';
  * runs-rate-groups.test.ts holds the two equal. SQLite groups the runs by method, card, GPU count, kind and
  * configuration text and keeps each group's slowest and fastest rate and its ids; the configurations (a
  * log repeats a few hundred) are parsed once each and groups whose configurations differ only in key order
- * or GPU fields are merged, as the domain's groupKey does. No object per run is made. The runs are read in one
+ * or GPU fields are merged by the rate groups' key (rateGroupKey), as the domain's groupKey does. No object per run is made. The runs are read in one
  * pass over the table (NOT INDEXED): a method's measured runs are a large share of the log, and reaching them
  * through an index (of the rate, or of card and method) reads the table in random order, far slower at a
  * million runs than reading all of it in order.
  */
 
-interface GroupRow {
+interface GroupRow extends RateGroupColumns {
   method: Method;
-  card_id: string;
-  gpus: number;
-  throughput_kind: string | null;
-  config: string;
   /** Rates of the whole run: a per-GPU figure is scaled to all of the run's GPUs. */
   slowest: number;
   fastest: number;
@@ -42,30 +39,15 @@ function computeFlags(db: Db): Partial<Record<Method, ThroughputFlag[]>> {
        GROUP BY method, card_id, gpus, throughput_kind, config`,
     )
     .all() as GroupRow[];
-  const keys = new Map<string, string>();
-  const byMethod = new Map<Method, GroupRow[]>();
+  const keys: ConfigKeys = new Map();
+  const groups = new Map<string, { method: Method; card: string; slowest: number; fastest: number; ids: number[] }>();
   for (const row of rows) {
-    const same = byMethod.get(row.method);
-    if (same) same.push(row);
-    else byMethod.set(row.method, [row]);
-  }
-  return Object.fromEntries([...byMethod].map(([method, groups]) => [method, flagsOf(groups, keys)]));
-}
-
-/** One method's flags from its groups; `keys` holds each configuration text's domain key, parsed once. */
-function flagsOf(rows: readonly GroupRow[], keys: Map<string, string>): ThroughputFlag[] {
-  const groups = new Map<string, { card: string; slowest: number; fastest: number; ids: number[] }>();
-  for (const row of rows) {
-    let config = keys.get(row.config);
-    if (config === undefined) {
-      config = configKey(JSON.parse(row.config) as EstimateInput);
-      keys.set(row.config, config);
-    }
-    const key = `${row.card_id}|${row.gpus}|${row.throughput_kind ?? ''}|${config}`;
+    const key = rateGroupKey(row, keys);
     const ids = row.ids.split(',').map(Number);
     const group = groups.get(key);
-    if (!group) groups.set(key, { card: row.card_id, slowest: row.slowest, fastest: row.fastest, ids });
-    else {
+    if (!group) {
+      groups.set(key, { method: row.method, card: row.card_id, slowest: row.slowest, fastest: row.fastest, ids });
+    } else {
       group.slowest = Math.min(group.slowest, row.slowest);
       group.fastest = Math.max(group.fastest, row.fastest);
       // concat, not push(...ids): a group's ids can be more than a call takes as arguments.
@@ -75,10 +57,10 @@ function flagsOf(rows: readonly GroupRow[], keys: Map<string, string>): Throughp
   // In the order of each group's first run, each group's runs by id, as the domain's grouping of runs read by id.
   const ordered = [...groups.values()].map((g) => ({ ...g, ids: g.ids.sort((a, b) => a - b) }));
   ordered.sort((a, b) => a.ids[0]! - b.ids[0]!);
-  const flags: ThroughputFlag[] = [];
+  const flags: Partial<Record<Method, ThroughputFlag[]>> = {};
   for (const g of ordered) {
     const flag = spreadFlagOf(g.card, g.ids.map(String), g.slowest, g.fastest);
-    if (flag) flags.push(flag);
+    if (flag) (flags[g.method] ??= []).push(flag);
   }
   return flags;
 }

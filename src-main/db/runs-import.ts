@@ -288,7 +288,8 @@ function withIndexesRebuilt<T>(db: Db, write: () => T): T {
     .prepare("SELECT name, sql FROM main.sqlite_master WHERE type = 'index' AND tbl_name = 'runs' AND sql IS NOT NULL")
     .all() as { name: string; sql: string }[];
   for (const index of indexes) db.exec(`DROP INDEX main."${index.name.replaceAll('"', '""')}"`);
-  // The text index and the ledger's sums likewise: built from the whole log after the write.
+  // What the log's triggers keep (the text index, the ledger's sums, the rate groups) likewise: built from the
+  // whole log after the write (runs-derived.ts).
   const result = withDerivedRebuilt(db, write);
   for (const index of indexes) db.exec(index.sql);
   return result;

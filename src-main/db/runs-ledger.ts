@@ -1,7 +1,6 @@
 import { ledgerOptionsSchema, type LedgerOptions } from '../domain/runs/queries';
 import type { Db } from './driver';
 import { parseInput } from './validate';
-import { readUntilWriteBy } from './write-version';
 
 /** One line of the spending ledger. */
 export interface LedgerRow {
@@ -29,14 +28,10 @@ const LEDGER_KEYS = {
  * provider. Months come newest first; cards and providers by name. Added up from the sums the log's
  * triggers keep per month, card, provider and currency (migration 009): a few rows, whatever the
  * log's size, where a sum over the runs themselves read every one of them (over a second at a million).
- * Kept per write version of the file and grouping, as the Runs page asks on every open.
+ * Added up on every call: those few rows need no answer kept between writes.
  */
 export function ledger(db: Db, options: LedgerOptions): LedgerRow[] {
-  // Copies: the kept sums are shared (and frozen); a caller may edit what it got.
-  return summed(db, parseInput(ledgerOptionsSchema, options)).map((row) => ({ ...row, cost: { ...row.cost } }));
-}
-
-function sumLedger(db: Db, { groupBy, currency }: ReturnType<typeof ledgerOptionsSchema.parse>): LedgerRow[] {
+  const { groupBy, currency } = parseInput(ledgerOptionsSchema, options);
   const key = LEDGER_KEYS[groupBy];
   const where = currency ? 'WHERE currency = @currency' : '';
   const params = currency ? { currency } : {};
@@ -76,8 +71,6 @@ export function ledgerLines(rows: readonly LedgerSumRow[]): LedgerRow[] {
   }
   return [...byKey.values()];
 }
-
-const summed = readUntilWriteBy(sumLedger, (options) => `${options.groupBy}|${options.currency ?? ''}`);
 
 /**
  * Sums the whole log into runs_ledger_sums again, as migration 009 first filled it (in one pass over the table,

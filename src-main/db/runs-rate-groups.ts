@@ -29,10 +29,17 @@ interface Merged {
   fastest: number;
 }
 
-/** The domain's key of a configuration's text, parsed once per text. */
-type ConfigKeys = Map<string, string>;
+/** The domain's key of each configuration text met, parsed once per text. */
+export type ConfigKeys = Map<string, string>;
 
-function keyOf(row: Pick<GroupRow, 'method' | 'card_id' | 'gpus' | 'throughput_kind' | 'config'>, keys: ConfigKeys) {
+/** The columns of the log that decide a run's rate group. */
+export type RateGroupColumns = Pick<GroupRow, 'method' | 'card_id' | 'gpus' | 'throughput_kind' | 'config'>;
+
+/**
+ * The key of a run's merged rate group: method, card, GPU count, kind and the domain's key of the configuration
+ * (configKey: key order and GPU fields do not matter), as the domain's groupKey within a method.
+ */
+export function rateGroupKey(row: RateGroupColumns, keys: ConfigKeys): string {
   let config = keys.get(row.config);
   if (config === undefined) {
     config = configKey(JSON.parse(row.config) as EstimateInput);
@@ -46,7 +53,7 @@ const mergedGroups = readUntilWrite((db: Db) => {
   const keys: ConfigKeys = new Map();
   const merged: Record<string, Merged> = {};
   for (const row of db.prepare('SELECT * FROM runs_rate_groups').all() as GroupRow[]) {
-    const key = keyOf(row, keys);
+    const key = rateGroupKey(row, keys);
     const group = merged[key];
     if (!group) merged[key] = { card: row.card_id, runs: row.runs, slowest: row.slowest, fastest: row.fastest };
     else {
@@ -58,7 +65,11 @@ const mergedGroups = readUntilWrite((db: Db) => {
   return merged;
 });
 
-/** The flag of each of `ids` that has one (a measured run whose group's rates spread over 10%), by id. */
+/**
+ * The flag of each of `ids` that has one (a measured run whose group's rates spread over 10%), by id. The runs are
+ * read again by id for the columns their groups are keyed by, the configuration as stored (the groups are keyed by
+ * the stored text, which a listed run's parsed configuration need not spell alike).
+ */
 export function flagsOfRuns(db: Db, ids: readonly number[]): Map<number, Message> {
   const flags = new Map<number, Message>();
   if (ids.length === 0) return flags;
@@ -69,11 +80,9 @@ export function flagsOfRuns(db: Db, ids: readonly number[]): Map<number, Message
       `SELECT id, method, card_id, gpus, throughput_kind, config FROM runs
        WHERE id IN (SELECT value FROM json_each(?)) AND tokens_per_second > 0`,
     )
-    .all(JSON.stringify(ids)) as (Pick<GroupRow, 'method' | 'card_id' | 'gpus' | 'throughput_kind' | 'config'> & {
-    id: number;
-  })[];
+    .all(JSON.stringify(ids)) as (RateGroupColumns & { id: number })[];
   for (const run of runs) {
-    const group = groups[keyOf(run, keys)];
+    const group = groups[rateGroupKey(run, keys)];
     const reason = group && spreadReasonOf(group.card, group.runs, group.slowest, group.fastest);
     if (reason) flags.set(run.id, reason);
   }
