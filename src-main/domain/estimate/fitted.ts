@@ -35,8 +35,11 @@ export interface FittedConstants {
    * (speed-step.ts): 0 when the CPU always runs ahead of the GPU, 1 when each waits for the other.
    */
   overheadExposedShare: number;
-  /** Time of one FSDP unit hook call on one GPU (NO_SHARD: hooks and a one-rank all-reduce), seconds (speed-step.ts). */
-  fsdpHookSeconds: number;
+  /**
+   * Time of one parameter-gathering hook call that waits on no link, seconds (speed-step.ts): an FSDP unit's on one GPU
+   * (NO_SHARD: hooks and a one-rank all-reduce), and a DeepSpeed ZeRO-3 module's fetch on any number of GPUs.
+   */
+  hookCallSeconds: number;
   /** Exposed time of one FSDP collective call of a training step (hooks, launch, rate limiter), seconds (speed-step.ts). */
   fsdpCollectiveSeconds: number;
   /** Share of DRAM bandwidth a training step's weight streaming and dequantization reach (speed-step.ts). */
@@ -108,11 +111,11 @@ export const BOUNDS: Record<FittedConstantName, ConstantBounds> = {
     prior: 0,
     why: 'a share: 0 = dispatch hidden behind GPU work (the longer of the two), 1 = the two add up (a host sync before every kernel)',
   },
-  fsdpHookSeconds: {
+  hookCallSeconds: {
     min: 0,
     max: 2e-3,
     prior: 0,
-    why: "Python hooks of one FSDP unit and a one-rank NCCL call: microseconds to a millisecond (rests on fms-acceleration's tables alone, the only runs in data/ under FSDP on one GPU)",
+    why: "Python hooks of one FSDP unit or one ZeRO-3 module and the NCCL call they start: microseconds to a millisecond (fitted on fms-acceleration's runs under FSDP on one GPU, the only runs in data/ that inform it; the Qwen README's runs under ZeRO-3 test it without informing it, scripts/accuracy/fit.ts)",
   },
   fsdpCollectiveSeconds: {
     min: 0,

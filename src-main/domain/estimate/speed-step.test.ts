@@ -10,6 +10,7 @@ import {
   optimizerBytesPerParam,
   opsPerLayerForward,
   stepTime,
+  zero3FetchCalls,
   type StepSetup,
 } from './speed-step';
 
@@ -139,11 +140,44 @@ describe('fsdpCollectiveCalls', () => {
 
 describe('one GPU under FSDP', () => {
   it("adds its units' hook calls, at the one-GPU hook time, to the micro-batch's compute, not to communication", () => {
-    const k = { ...FITTED, fsdpCollectiveSeconds: 5e-3, fsdpHookSeconds: 1e-3 };
+    const k = { ...FITTED, fsdpCollectiveSeconds: 5e-3, hookCallSeconds: 1e-3 };
     const plain = stepTime(setup({ sharding: 'fsdp' }), k);
     const hooked = stepTime(setup({ sharding: 'fsdp', fsdpCollectiveCalls: 96 }), k);
     expect(hooked.computeSeconds - plain.computeSeconds).toBeCloseTo(0.096, 9);
     expect(hooked.exposedCommSeconds).toBe(0);
+  });
+});
+
+describe('DeepSpeed ZeRO-3 parameter fetches', () => {
+  // Llama 3.1 8B: 32 layers, each with two norms and seven linear matrices.
+  it('counts each parameter-holding module of a layer once per forward and backward, and again in the recompute', () => {
+    expect(zero3FetchCalls(setup({ sharding: 'zero3' }))).toBe(32 * 9 * 2);
+    expect(zero3FetchCalls(setup({ sharding: 'zero3', gradientCheckpointing: true }))).toBe(32 * 9 * 3);
+  });
+
+  it("adds each LoRA-wrapped linear's lora_A and lora_B", () => {
+    expect(zero3FetchCalls(setup({ sharding: 'zero3', loraLinearsPerLayer: 7 }))).toBe(32 * (9 + 14) * 2);
+  });
+
+  it('fetches nothing under the other shardings', () => {
+    for (const sharding of ['none', 'zero1', 'zero2', 'fsdp'] as const)
+      expect(zero3FetchCalls(setup({ sharding }))).toBe(0);
+  });
+
+  it("adds the fetches' hook time to the CPU dispatch floor, on one GPU as on several", () => {
+    const k = { ...FITTED, hookCallSeconds: 1e-3 };
+    for (const gpus of [1, 4]) {
+      const plain = stepTime(setup({ gpus, sharding: 'zero3' }), { ...k, hookCallSeconds: 0 });
+      const fetched = stepTime(setup({ gpus, sharding: 'zero3' }), k);
+      expect(fetched.dispatchSeconds - plain.dispatchSeconds).toBeCloseTo(32 * 9 * 2 * 1e-3, 9);
+    }
+  });
+
+  it('hides the fetches behind the matmuls of a long micro-batch as it hides dispatch', () => {
+    const k = { ...FITTED, overheadExposedShare: 0, hookCallSeconds: 1e-4 };
+    const long = setup({ sharding: 'zero3', tokensPerMicroBatch: 65_536 });
+    expect(stepTime(long, k).bound).toBe('compute');
+    expect(stepTime(long, k).stepSeconds).toBeCloseTo(stepTime(long, { ...k, hookCallSeconds: 0 }).stepSeconds, 9);
   });
 });
 

@@ -91,7 +91,7 @@ export interface StepSetup {
   optimizer: Optimizer;
   /**
    * FSDP calls per micro-batch (fsdpCollectiveCalls), each with a fitted time: exposed communication on several
-   * GPUs (fsdpCollectiveSeconds), the units' hooks on one (fsdpHookSeconds, counted as compute).
+   * GPUs (fsdpCollectiveSeconds), the units' hooks on one (hookCallSeconds, counted as compute).
    */
   fsdpCollectiveCalls: number;
   /** Bytes/s of the link the collectives run over (speed-scaling.ts). */
@@ -114,7 +114,7 @@ export interface StepTime {
   dequantSeconds: number;
   /** GPU time of one micro-batch: max(matmuls, weight streaming) + dequantization. */
   gpuSeconds: number;
-  /** CPU time to dispatch one micro-batch's kernels. */
+  /** CPU time to dispatch one micro-batch's kernels, ZeRO-3's parameter fetch hooks included. */
   dispatchSeconds: number;
   /** The part of the shorter of GPU and dispatch time that does not overlap the longer, per micro-batch. */
   unoverlappedSeconds: number;
@@ -141,7 +141,8 @@ export interface StepTime {
  * - GPU time: FLOPs at the fitted MFU, or the weights streamed once per pass (forward, two backward reads,
  *   one recompute), whichever is longer, plus dequantization of a quantized base.
  * - CPU floor: eager PyTorch launches every kernel from Python; the GPU idles when its kernels are shorter
- *   than their launch (same post, "Overhead"). Ops per layer and pass × fitted seconds per op.
+ *   than their launch (same post, "Overhead"). Ops per layer and pass × fitted seconds per op, and under
+ *   ZeRO-3 the hooks that fetch each module's parameters (zero3FetchCalls).
  * - Optimizer: a memory-bound pass over the trainable parameters of this GPU's shard.
  * - Collectives (commSchedule): FSDP/ZeRO-3 gather the weights twice and reduce-scatter the gradients in
  *   every micro-batch, ZeRO-2 reduces gradients in every micro-batch, DDP and ZeRO-1 once per step; the
@@ -159,7 +160,7 @@ export function stepTime(s: StepSetup, k: FittedConstants): StepTime {
   const dispatchSeconds = dispatchSecondsPerMicroBatch(s, k);
   const comm = commSchedule(s);
   const alone = s.gpus <= 1;
-  const fsdpSeconds = s.fsdpCollectiveCalls * (alone ? k.fsdpHookSeconds : k.fsdpCollectiveSeconds);
+  const fsdpSeconds = s.fsdpCollectiveCalls * (alone ? k.hookCallSeconds : k.fsdpCollectiveSeconds);
   const exposedPerMicro =
     Math.max(0, comm.perMicroBatchSeconds - k.commOverlap * gpuSeconds) + (alone ? 0 : fsdpSeconds);
   const exposedPerStep = Math.max(0, comm.perStepSeconds - k.commOverlap * gpuSeconds);
@@ -205,7 +206,8 @@ function dequantSecondsPerMicroBatch(s: StepSetup, bytesPerSecond: number): numb
 /**
  * CPU time to launch one micro-batch's kernels: layers × (forward + backward ≈ 2 forwards + recompute)
  * × ops per layer (base layer, + 5 per LoRA Linear, + 1 per unfused quantized Linear) × fitted seconds per op,
- * and the GPTQ PyTorch path's rebuild calls in each forward pass.
+ * the GPTQ PyTorch path's rebuild calls in each forward pass, and ZeRO-3's parameter fetches (zero3FetchCalls)
+ * × the fitted time of one hook call.
  */
 function dispatchSecondsPerMicroBatch(s: StepSetup, k: FittedConstants): number {
   const passes = 3 + (s.gradientCheckpointing ? 1 : 0);
@@ -213,7 +215,26 @@ function dispatchSecondsPerMicroBatch(s: StepSetup, k: FittedConstants): number 
   const ops = opsPerLayerForward(s.model) + OPS_PER_LORA_LINEAR * s.loraLinearsPerLayer + quantOps;
   const forwards = 1 + (s.gradientCheckpointing ? 1 : 0);
   const rebuildOps = s.dequant === 'pytorch' ? forwards * OPS_PER_GPTQ_PYTORCH_LINEAR * linearsPerLayer(s.model) : 0;
-  return s.model.layers * (passes * ops + rebuildOps) * k.dispatchSecondsPerOp;
+  const launches = s.model.layers * (passes * ops + rebuildOps) * k.dispatchSecondsPerOp;
+  return launches + zero3FetchCalls(s) * k.hookCallSeconds;
+}
+
+/**
+ * DeepSpeed ZeRO-3 parameter fetches per micro-batch. ZeRO-3 hooks every module of the model, and each module's
+ * pre-forward and pre-backward hooks fetch its own partitioned parameters through the parameter coordinator
+ * (deepspeedai/DeepSpeed@edaa7221, deepspeed/runtime/zero/parameter_offload.py: _register_deepspeed_module,
+ * pre_sub_module_forward_function and pre_sub_module_backward_function call fetch_sub_module), on one GPU too.
+ * Counted per layer: the modules holding parameters (two norms, every linear matrix, and each LoRA-wrapped
+ * linear's lora_A and lora_B), fetched in the forward, in the backward and, under gradient checkpointing, in the
+ * recompute. The gathered bytes are in commSchedule (the coordinator prefetches them while earlier modules
+ * compute); what each fetch adds is the hooks' Python work on the CPU, a share of the dispatch floor.
+ */
+export function zero3FetchCalls(
+  s: Pick<StepSetup, 'sharding' | 'model' | 'loraLinearsPerLayer' | 'gradientCheckpointing'>,
+): number {
+  if (s.sharding !== 'zero3') return 0;
+  const modules = 2 + linearsPerLayer(s.model) + 2 * s.loraLinearsPerLayer;
+  return s.model.layers * modules * (2 + (s.gradientCheckpointing ? 1 : 0));
 }
 
 /** How the trainable weights of a sharded run are wrapped: what sets the number of FSDP collective calls. */

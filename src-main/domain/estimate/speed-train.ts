@@ -7,7 +7,7 @@ import { computeParams, fmt, trainingFlopsPerToken } from './speed-flops';
 import { quantBitsPerWeight, weightBytes } from './weights';
 import { offloadSecondsPerStep } from './speed-offload';
 import { linkBusBandwidth } from './speed-scaling';
-import { fsdpCollectiveCalls, stepTime, type DequantPath, type StepSetup } from './speed-step';
+import { fsdpCollectiveCalls, stepTime, zero3FetchCalls, type DequantPath, type StepSetup } from './speed-step';
 import { frameworkTraits } from './framework-traits';
 import { loraTargets } from './trainable';
 import type { SpeedConfig, TrainingSpeed } from './speed';
@@ -147,9 +147,12 @@ export function estimateTrainingSpeed(
     assumptions.push(
       msg(config.gpus > 1 ? 'speed.fsdpCalls' : 'speed.fsdpHooks', {
         calls: setup.fsdpCollectiveCalls,
-        ms: (config.gpus > 1 ? k.fsdpCollectiveSeconds : k.fsdpHookSeconds) * 1000,
+        ms: (config.gpus > 1 ? k.fsdpCollectiveSeconds : k.hookCallSeconds) * 1000,
       }),
     );
+  const zero3Fetches = zero3FetchCalls(setup);
+  if (zero3Fetches > 0)
+    assumptions.push(msg('speed.zero3Fetches', { calls: zero3Fetches, ms: k.hookCallSeconds * 1000 }));
   if (step.unoverlappedSeconds > 0)
     assumptions.push(
       msg('speed.unoverlapped', { share: k.overheadExposedShare * 100, seconds: fmt(step.unoverlappedSeconds) }),
