@@ -3,7 +3,7 @@
  * Leave-one-source-out: each citation in turn is held out, every fitted constant (fitted.ts) is refitted
  * on the others by scripts/accuracy/fit.ts, and the held-out rows are estimated through the same domain
  * calls as `cardwise estimate --input` (calibration off). The in-sample columns use the shipped constants
- * (fitted-constants.ts, fitted on all rows): they are not an accuracy figure.
+ * (fitted-constants.ts, fitted on all rows but the validation-only ones of fit.ts): they are not an accuracy figure.
  * The serving section scores the serving core (src-main/domain/serve) on data/measurements/serving.json;
  * `--serving-only` prints that section alone (it needs no refit: nothing in the serving core is fitted).
  */
@@ -62,7 +62,7 @@ console.log(
   `# Estimator accuracy on published measurements (data/reference-runs.json)\n\n` +
     `${data.rows.length} numbers from ${new Set(data.rows.map((r) => r.group)).size} sources, ${data.oom.length} OOM runs; ` +
     `${heldOut.folds.length} leave-one-source-out folds. error = estimate ÷ measured − 1; memory on the meter each row was read on.\n` +
-    `Held-out columns are the accuracy figures; in-sample columns use the shipped constants, fitted on every row.` +
+    `Held-out columns are the accuracy figures; in-sample columns use the shipped constants, fitted on every row (the ZeRO-3 rows only score: scripts/accuracy/fit.ts).` +
     (rowMedian ? `\n--row-median: every constant fitted on the median over rows, in the folds and in-sample.` : ''),
 );
 section(

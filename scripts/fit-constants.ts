@@ -1,7 +1,8 @@
 /**
  * `npm run fit:constants`: fits the estimator's fitted constants (src-main/domain/estimate/fitted.ts) on
- * every published row of data/reference-runs.json and writes them, with what informed each and the
- * leave-one-source-out folds, to src-main/domain/estimate/fitted-constants.ts. `--check` exits 1 when the
+ * every published row of data/reference-runs.json (less the validation-only ones of scripts/accuracy/fit.ts) and
+ * writes them, with what informed each and the leave-one-source-out folds, to
+ * src-main/domain/estimate/fitted-constants.ts. `--check` exits 1 when the
  * committed module's values differ from a fresh fit on all rows.
  */
 import { readFileSync, writeFileSync } from 'node:fs';

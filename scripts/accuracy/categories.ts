@@ -28,7 +28,7 @@ export const HEADLINE: Category[] = [
   { name: 'prefill', test: (s) => s.row.quantity === 'prefill' },
 ];
 
-/** Tokens per micro-batch (batch × seq), 1 GPU vs several, and framework, for a kind of row. */
+/** Tokens per micro-batch (batch × seq), 1 GPU vs several, DeepSpeed ZeRO-3, and framework, for a kind of row. */
 export function regimes(kind: (s: Scored) => boolean): Category[] {
   const bands: Array<[string, number, number]> = [
     ['tokens/micro-batch < 1k', 0, 1024],
@@ -43,6 +43,8 @@ export function regimes(kind: (s: Scored) => boolean): Category[] {
     })),
     { name: '1 GPU', test: (s: Scored) => kind(s) && gpus(s) === 1 },
     { name: 'several GPUs', test: (s: Scored) => kind(s) && gpus(s) > 1 },
+    // Validation only (scripts/accuracy/fit.ts): these rows inform no constant.
+    { name: 'DeepSpeed ZeRO-3', test: (s: Scored) => kind(s) && s.row.run.config?.sharding === 'zero3' },
     ...frameworkFamilySchema.options.map((f) => ({
       name: `framework ${f}`,
       test: (s: Scored) => kind(s) && s.row.run.recipe.framework === f,
