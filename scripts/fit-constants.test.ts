@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BOUNDS, type FittedConstantName } from '../src-main/domain/estimate/fitted';
 import { FITTED, FIT_SOURCES, FOLDS } from '../src-main/domain/estimate/fitted-constants';
-import { fitConstants } from './accuracy/fit';
+import { fitConstants, validationOnly } from './accuracy/fit';
 import { groupsOf } from './accuracy/folds';
 import { Predictor } from './accuracy/predict';
 import { loadDataset } from './accuracy/rows';
@@ -16,6 +16,18 @@ describe('the fitted constants (scripts/fit-constants.ts)', () => {
   it('the shipped module holds a fresh fit on every published row (run npm run fit:constants)', () => {
     expect(FITTED).toEqual(all.constants);
     for (const n of names) expect(FIT_SOURCES[n]).toEqual(all.fit[n].sources);
+  });
+
+  it("scores the ZeRO-3 rows without fitting on them: the hook time they use rests on FSDP's one-GPU units alone", () => {
+    const zero3 = data.rows.filter(validationOnly);
+    expect(zero3.length).toBeGreaterThan(0);
+    const qwen = zero3[0]!.group;
+    // Their source informs the hook time through no other row (its Q-LoRA rows run under ZeRO-2, its LoRA rows unsharded).
+    expect(all.fit.hookCallSeconds.rows).toBeGreaterThan(0);
+    expect(all.fit.hookCallSeconds.sources).not.toContain(qwen);
+    expect(all.fit.dispatchSecondsPerOp.rows).toBe(
+      data.rows.filter((r) => r.quantity === 'train').length - zero3.length,
+    );
   });
 
   it('stays inside the plausibility bounds: dense MFU ≤ 0.6, efficiencies ≤ 1, times ≥ 0', () => {

@@ -136,7 +136,8 @@ export const SOURCES: SourceSpec[] = [
     read: readQwenReadme,
     family: () => 'hf-trainer',
     kind: training,
-    scope: perGpuOrUnknown,
+    // The rate is the tokens of every GPU's micro-batches in one step over its time (read-qwen.ts).
+    scope: (r) => (!tokensPerSecond(r) ? null : (r.record.num_gpus ?? 1) > 1 ? 'all-gpus' : 'per-gpu'),
   },
   {
     source: /^AutoAWQ README/,
