@@ -147,9 +147,20 @@ test('every page speaks Chinese: results, explanations, bills, flags and the err
   await expect(page.getByText(/^应为大于 0 且不大于 100,000 的数$/)).toBeVisible();
   expect(await strayEnglish(page, data), 'plan with an error').toEqual([]);
 
-  // Runs: the log with its flags, and a run form refused for a GPU count of zero.
+  // Runs: the log with a flag (two of the user's runs alike but 50% apart: published runs are never flagged),
+  // and a run form refused for a GPU count of zero.
+  const logged = { config: { model: 'qwen2.5-7b', method: 'lora', precision: 'bf16' }, card: 'rtx-4090', gpus: 1 };
+  for (const tokensPerSecond of [2000, 1000]) {
+    const response = await fetch(`${server.origin}/api/runs:add`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${server.token}` },
+      body: JSON.stringify({ ...logged, outcome: 'ok', tokensPerSecond }),
+    });
+    expect(response.status).toBe(200);
+  }
   await open(page, 'runs');
   await expect(page.locator('.runs-results[data-state="ready"]')).toBeVisible();
+  await expect(page.getByRole('img', { name: /很可能是共享或降频的实例/ }).first()).toBeVisible();
   expect(await strayEnglish(page, data), 'runs').toEqual([]);
   await page.getByRole('button', { name: '记录一次运行', exact: true }).click();
   await page.getByLabel('卡数').first().fill('0');

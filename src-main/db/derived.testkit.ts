@@ -37,16 +37,23 @@ export async function importBothWays(
 }
 
 /**
- * A store whose `runs` were logged before migration `version` (written by the same insert as the app's), then opened
- * with every migration, so that migration met them: for what a migration builds from the runs already logged.
+ * A store whose `runs` (the user's) and `published` runs were logged before migration `version` (written by the same
+ * insert as the app's), then opened with every migration, so that migration met them: for what a migration builds
+ * from the runs already logged.
  */
-export function migratedOver(version: number, runs: readonly RunInputDraft[]): Db {
+export function migratedOver(
+  version: number,
+  runs: readonly RunInputDraft[],
+  published: readonly RunInputDraft[] = [],
+): Db {
   const file = path.join(tempDir(), 'cardwise.db');
   const all = migrationsFrom(bundledAssets.migrations);
   const old = openDb(file, { migrations: all.filter((m) => m.version < version) });
-  const meta = { origin: 'mine', citation: null, refId: null, estimate: null, createdAt: new Date(0) } as const;
+  const mine = { origin: 'mine', citation: null, refId: null, estimate: null, createdAt: new Date(0) } as const;
+  const table = { ...mine, origin: 'published', citation: 'a published table' } as const;
   const insert = old.prepare(INSERT_RUN_SQL);
-  for (const run of runs) insert.run(runValues(runInputSchema.parse(run), meta));
+  for (const run of runs) insert.run(runValues(runInputSchema.parse(run), mine));
+  published.forEach((run, i) => insert.run(runValues(runInputSchema.parse(run), { ...table, refId: `table-${i}` })));
   old.close();
   return openDb(file, { migrations: all });
 }

@@ -5,7 +5,7 @@ import { rateGroupKey, type ConfigKeys, type RateGroupColumns } from './runs-rat
 import { readUntilWrite } from './write-version';
 
 /**
- * The "shared or throttled instance" flags of each method's runs (domain/calibrate/throughput-flags.ts), with the
+ * The "shared or throttled instance" flags of each method's runs, the user's own only (domain/calibrate/throughput-flags.ts), with the
  * ids of every flagged run (`runs:flags`), worked out from the whole log once per write version of the file, for
  * every method in the same pass (a caller asking method after method read the log once per method). The Runs page
  * reads its own runs' flags from the rates kept per group instead (runs-rate-groups.ts): no pass over the log, and
@@ -35,7 +35,7 @@ function computeFlags(db: Db): Partial<Record<Method, ThroughputFlag[]>> {
          group_concat(id) AS ids
        FROM (SELECT id, method, card_id, gpus, throughput_kind, config,
                CASE WHEN throughput_scope = 'per-gpu' THEN tokens_per_second * gpus ELSE tokens_per_second END AS tps
-             FROM runs NOT INDEXED WHERE tokens_per_second > 0)
+             FROM runs NOT INDEXED WHERE tokens_per_second > 0 AND origin = 'mine')
        GROUP BY method, card_id, gpus, throughput_kind, config`,
     )
     .all() as GroupRow[];

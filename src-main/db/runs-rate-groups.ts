@@ -6,8 +6,9 @@ import { readUntilWrite } from './write-version';
 
 /**
  * The "shared or throttled instance" flag of given runs, looked up in the rates the log's triggers keep per group
- * (migration 010): what db/runs-flags.ts works out from the whole log, for a page of runs, with no pass over the log.
- * Groups whose configurations differ only in key order or GPU fields are merged, as the domain's groupKey does.
+ * (migrations 010 and 011): what db/runs-flags.ts works out from the whole log, for a page of runs, with no pass over
+ * the log. Only the user's own runs are grouped and flagged (domain/calibrate/throughput-flags.ts). Groups whose
+ * configurations differ only in key order or GPU fields are merged, as the domain's groupKey does.
  */
 
 interface GroupRow {
@@ -78,7 +79,7 @@ export function flagsOfRuns(db: Db, ids: readonly number[]): Map<number, Message
   const runs = db
     .prepare(
       `SELECT id, method, card_id, gpus, throughput_kind, config FROM runs
-       WHERE id IN (SELECT value FROM json_each(?)) AND tokens_per_second > 0`,
+       WHERE id IN (SELECT value FROM json_each(?)) AND tokens_per_second > 0 AND origin = 'mine'`,
     )
     .all(JSON.stringify(ids)) as (RateGroupColumns & { id: number })[];
   for (const run of runs) {
@@ -90,8 +91,8 @@ export function flagsOfRuns(db: Db, ids: readonly number[]): Map<number, Message
 }
 
 /**
- * Groups the whole log into runs_rate_groups again, as migration 010 first filled it: for a write of many runs with
- * the table's triggers off (runs-derived.ts).
+ * Groups the user's runs of the whole log into runs_rate_groups again, as migration 011 filled it: for a write of
+ * many runs with the table's triggers off (runs-derived.ts).
  */
 export function rebuildRateGroups(db: Db): void {
   db.exec('DELETE FROM runs_rate_groups');
@@ -100,7 +101,7 @@ export function rebuildRateGroups(db: Db): void {
      SELECT method, card_id, gpus, throughput_kind, config, count(*), min(tps), max(tps)
      FROM (SELECT method, card_id, gpus, throughput_kind, config,
              CASE WHEN throughput_scope = 'per-gpu' THEN tokens_per_second * gpus ELSE tokens_per_second END AS tps
-           FROM runs NOT INDEXED WHERE tokens_per_second > 0)
+           FROM runs NOT INDEXED WHERE tokens_per_second > 0 AND origin = 'mine')
      GROUP BY 1, 2, 3, 4, 5`,
   );
 }

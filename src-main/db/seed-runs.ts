@@ -5,7 +5,6 @@ import { GIB } from '../domain/estimate/units';
 import { referenceRunSchema, type ReferenceRun } from '../domain/reference-runs';
 import type { Db } from './driver';
 import type { DataFiles } from './assets';
-import { withDerivedRebuilt } from './runs-derived';
 import { upsertPublishedRun } from './runs-mutations';
 import { dataFile, SeedDataError } from './seed-data';
 import { PUBLISHED_RUNS_FILE } from './shipped-data';
@@ -122,10 +121,8 @@ export function seedPublishedRuns(
   return writeTransaction(db, () => {
     // Another process may have seeded while this one parsed the file: decide again under the lock.
     if (!options.force && readSetting(db, HASH_KEY) === hash) return { skipped: true, hash, written: 0, removed: 0 };
-    // The rate groups are built once after the published runs are written, not kept by their triggers run by
-    // run: a published run leaving a group with its slowest or fastest rate (most of them, in groups of a few)
-    // makes its trigger read every run of its card and method again (runs-derived.ts, migration 010).
-    return withDerivedRebuilt(db, () => mirror(db, runs, now, hash), ['rates']);
+    // Published runs are in none of the rate groups (migration 011): their triggers leave them alone.
+    return mirror(db, runs, now, hash);
   });
 }
 

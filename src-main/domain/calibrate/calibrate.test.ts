@@ -139,6 +139,17 @@ describe('calibrate', () => {
     expect(c.flags.map(english).join(' ')).toMatch(/fast, slow: .*shared or throttled/);
   });
 
+  it("flags no spread among published runs, nor between a published run and the user's", () => {
+    const published = { origin: 'published' as const };
+    const c = cal(target, [
+      run(published, 'table-fast'),
+      run({ ...published, measuredTokensPerSecond: 600 }, 'table-slow'),
+      run({ measuredTokensPerSecond: 600 }, 'mine'),
+    ]);
+    expect(c.runs).toBe(3);
+    expect(c.flags.map(english).join(' ')).not.toMatch(/shared or throttled/);
+  });
+
   it('never returns NaN or an empty interval, whatever the runs', () => {
     const num = fc.oneof(fc.double(), fc.constant(0), fc.constant(-1), fc.constant(Number.NaN), fc.constant(Infinity));
     const config = fc.record({

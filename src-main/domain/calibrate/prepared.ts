@@ -107,7 +107,8 @@ export function prepareRuns(runs: readonly CalibrationRun[], presets: ModelPrese
     if (memory !== null) entry.memory.push(memory);
     if (speed !== null) entry.speed.push(speed);
     if (memory !== null || speed !== null) entry.group.used += 1;
-    if ((memory !== null || speed !== null) && finitePositive(run.measuredTokensPerSecond)) {
+    // Only the user's runs are flagged (flagInconsistentThroughput says why).
+    if ((memory !== null || speed !== null) && run.origin === 'mine' && finitePositive(run.measuredTokensPerSecond)) {
       const same = flagRuns.get(entry.flagKey);
       if (same) same.push(run);
       else flagRuns.set(entry.flagKey, [run]);
