@@ -144,6 +144,16 @@ function cumulativeFlags(r: Reading, config: EstimateInput): void {
   if (!flagTable) return;
   if (rec.id === 'tt-flags-3b-baseline' || rec.id === 'tt-flags-3b-packed') {
     r.say('none of the later flags (compile, chunked CE, offloading) in this row');
+    if (rec.id === 'tt-flags-3b-packed') {
+      config.packing = 'packed';
+      r.say('packed to 4096 -> packing packed');
+    } else {
+      config.packing = 'padded';
+      r.cannotExpress(
+        "the unpacked samples' mean length",
+        'unpacked samples -> packing padded; their mean length (tokens/s counts their tokens, not the 4096 a sample may hold) not stated, not expressible',
+      );
+    }
     return;
   }
   const flags = FLAG_ROWS[rec.id] ?? [];
