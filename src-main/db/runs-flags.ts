@@ -5,9 +5,10 @@ import { rateGroupKey, type ConfigKeys, type RateGroupColumns } from './runs-rat
 import { readUntilWrite } from './write-version';
 
 /**
- * The "shared or throttled instance" flags of each method's runs, the user's own only (domain/calibrate/throughput-flags.ts), with the
- * ids of every flagged run (`runs:flags`), worked out from the whole log once per write version of the file, for
- * every method in the same pass (a caller asking method after method read the log once per method). The Runs page
+ * The "shared or throttled instance" flags of each method's runs, the user's own only
+ * (domain/calibrate/throughput-flags.ts), with the ids of every flagged run (`runs:flags`), worked out from the whole
+ * log once per write version of the file, for every method in the same pass (a caller asking method after method read
+ * the log once per method). The Runs page
  * reads its own runs' flags from the rates kept per group instead (runs-rate-groups.ts): no pass over the log, and
  * runs-rate-groups.test.ts holds the two equal. SQLite groups the runs by method, card, GPU count, kind and
  * configuration text and keeps each group's slowest and fastest rate and its ids; the configurations (a
