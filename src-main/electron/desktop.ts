@@ -5,7 +5,7 @@ import { openApp, type App } from '../app';
 import { warmUpSoon } from '../handlers/warm-up';
 import { defaultDbPath } from '../db/paths';
 import { setNativeBinding } from '../db/driver';
-import type { CatalogLanguage } from '../domain/messages';
+import type { CatalogLanguage } from '../domain/messages/catalogs';
 import type { MenuCommand, Settings } from '../ipc/contract';
 import { answerAppRequest, APP_HOST, APP_INDEX_URL, APP_SCHEME } from './app-protocol';
 import { dbPathFromArgs } from './args';

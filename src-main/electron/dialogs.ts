@@ -1,6 +1,7 @@
 import { app, dialog, type BrowserWindow } from 'electron';
 import { join } from 'node:path';
-import { catalogs, msg, renderMessage, type CatalogLanguage, type MessageCode } from '../domain/messages';
+import { msg, renderMessage, type MessageCode } from '../domain/messages';
+import { catalogs, type CatalogLanguage } from '../domain/messages/catalogs';
 import type { RunFileDialogs } from './desktop-channels';
 
 /** The native open and save dialogs for run files, titled in the user's current language. */

@@ -1,6 +1,7 @@
 import { app, clipboard, dialog, type BrowserWindow } from 'electron';
 import { existsSync } from 'node:fs';
-import { catalogs, msg, renderMessage, type CatalogLanguage, type MessageCode } from '../domain/messages';
+import { msg, renderMessage, type MessageCode } from '../domain/messages';
+import { catalogs, type CatalogLanguage } from '../domain/messages/catalogs';
 import { cliSteps } from './cli-help';
 
 const text = (language: CatalogLanguage, code: MessageCode, params?: Record<string, string>) =>

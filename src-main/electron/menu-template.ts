@@ -1,4 +1,5 @@
-import { catalogs, msg, renderMessage, type CatalogLanguage, type MessageCode } from '../domain/messages';
+import { msg, renderMessage, type MessageCode } from '../domain/messages';
+import { catalogs, type CatalogLanguage } from '../domain/messages/catalogs';
 
 /** What a menu item does in the main process (menu.ts binds each to a click). */
 export type MenuAction = 'import-runs' | 'export-runs' | 'language:en' | 'language:zh-CN' | 'guide' | 'cli' | 'about';

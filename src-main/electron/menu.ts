@@ -1,6 +1,6 @@
 import { Menu, type MenuItemConstructorOptions } from 'electron';
 import { menuTemplate, type MenuAction, type MenuItemSpec } from './menu-template';
-import type { CatalogLanguage } from '../domain/messages';
+import type { CatalogLanguage } from '../domain/messages/catalogs';
 
 /** Sets the app menu for `language`: the plain template of menu-template.ts, each action bound to a click. */
 export function installMenu(

@@ -1,4 +1,5 @@
-import { catalogs, msg, renderMessage, type CatalogLanguage, type MessageCode } from '../domain/messages';
+import { msg, renderMessage, type MessageCode } from '../domain/messages';
+import { catalogs, type CatalogLanguage } from '../domain/messages/catalogs';
 import { shellWord } from './cli-help';
 import type { NativeProblem } from './native-sqlite';
 

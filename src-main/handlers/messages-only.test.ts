@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApp, type App } from '../app';
 import { typedCalls } from '../ipc/call.testkit';
 import type { ChannelInput } from '../ipc/contract';
-import { catalogs, isMessage, renderMessage, type Message, type MessageParam } from '../domain/messages';
+import { isMessage, renderMessage, type Message, type MessageParam } from '../domain/messages';
+import { catalogs } from '../domain/messages/catalogs';
 
 let dir: string;
 let app: App;

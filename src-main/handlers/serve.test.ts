@@ -4,7 +4,8 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApp, type App } from '../app';
-import { catalogs, isMessage, type Message } from '../domain/messages';
+import { isMessage, type Message } from '../domain/messages';
+import { catalogs } from '../domain/messages/catalogs';
 import { typedCalls } from '../ipc/call.testkit';
 import { contract } from '../ipc/contract';
 

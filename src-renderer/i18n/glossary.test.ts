@@ -1,6 +1,6 @@
 /// <reference types="vite/client" />
 import { describe, expect, it } from 'vitest';
-import { catalogs } from '../../src-main/domain/messages';
+import { catalogs } from '../../src-main/domain/messages/catalogs';
 import glossary from '../../docs/glossary.zh-CN.md?raw';
 import { resources } from './resources';
 

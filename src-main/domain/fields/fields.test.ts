@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { methodSchema } from '../estimate/choices';
 import { fillDefaults, resolveInput } from '../estimate/resolve-input';
-import { catalogs, english, issueMessage } from '../messages';
+import { english, issueMessage } from '../messages';
+import { catalogs } from '../messages/catalogs';
 import { estimateFields } from './estimate-fields';
 import { listFields, type FieldTable } from './field';
 import { modelShapeFields } from './model-fields';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { catalogs } from './catalogs';
+import { catalogEn } from './catalog-en';
 import { isMessage, msg, type Message, type MessageCode } from './message';
 import { renderMessage } from './render';
 
@@ -69,7 +69,7 @@ export function ruleIssue(
   path: (string | number)[],
   message: Message,
 ): { code: 'custom'; path: (string | number)[]; message: string; params: { message: Message } } {
-  return { code: 'custom', path, message: renderMessage(message, catalogs.en, 'en'), params: { message } };
+  return { code: 'custom', path, message: renderMessage(message, catalogEn, 'en'), params: { message } };
 }
 
 /**
@@ -94,7 +94,7 @@ export function issueMessage(raw: ZodIssueLike, schema?: z.ZodType): Message {
   const carried = issue.params?.message;
   if (isMessage(carried)) return carried;
   // A schema may name its sentence by code (`{ error: 'import.publishedRun' }`).
-  if (issue.message in catalogs.en) return msg(issue.message as MessageCode);
+  if (issue.message in catalogEn) return msg(issue.message as MessageCode);
   const leaf = schema ? schemaAt(schema, issue.path) : undefined;
   switch (issue.code) {
     case 'too_big':

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { catalogs, msg, renderMessage } from '../../../src-main/domain/messages';
+import { msg, renderMessage } from '../../../src-main/domain/messages';
+import { catalogs } from '../../../src-main/domain/messages/catalogs';
 import type { ModelPreset } from '../../../src-main/domain/catalog';
 import { estimateInputSchema, type EstimateInput } from '../../../src-main/domain/estimate/input';
 import { CUSTOM_SIZE, DEFAULT_FORM, checkInput, formFromInput, toEstimateInput, updateForm } from './estimate-form';

@@ -2,7 +2,8 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { renderMessage, catalogs } from '../../../src-main/domain/messages';
+import { renderMessage } from '../../../src-main/domain/messages';
+import { catalogs } from '../../../src-main/domain/messages/catalogs';
 import { initTestI18n } from '../../i18n/i18n.testkit';
 import { DEFAULT_FORM, toEstimateInput } from './estimate-form';
 import { applyRecipe } from './recipe-file';
