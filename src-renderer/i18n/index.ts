@@ -54,6 +54,11 @@ export async function initI18n(): Promise<typeof i18n> {
     fallbackLng: false,
     interpolation: { escapeValue: false },
     returnNull: false,
+    // The defaults, said: i18next tests every key of every t() call with a regular expression (looksLikeObjectPath,
+    // whether the key may be a sentence rather than a path) unless the separators are set, and a page renders
+    // dozens of labels per keystroke. Every key here is a path ("estimate.size"), none names a namespace.
+    keySeparator: '.',
+    nsSeparator: ':',
   });
   await changeLanguage(language);
   document.documentElement.lang = i18n.language;
