@@ -112,11 +112,11 @@ export const validationOnly = (r: ScoredRow): boolean => r.run.config?.sharding 
  * A constant no row informs keeps its prior. Deterministic: the same rows give the same constants.
  */
 export function fitConstants(
-  rows: ScoredRow[],
+  scored: ScoredRow[],
   predictor: Predictor,
   weighing: Weighing = 'sources',
 ): { constants: FittedConstants; fit: Fit } {
-  rows = rows.filter((r) => !validationOnly(r));
+  const rows = scored.filter((r) => !validationOnly(r));
   const k = Object.fromEntries(NAMES.map((n) => [n, BOUNDS[n].prior])) as unknown as FittedConstants;
   const informed = new Map<FittedConstantName, ScoredRow[]>();
   for (let round = 0; round < ROUNDS; round++) {

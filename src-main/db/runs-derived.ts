@@ -8,30 +8,25 @@ import { rebuildRunsText } from './runs-text';
  * whole log: the text index (migration 008, runs-text.ts), the ledger's sums (migration 009, runs-ledger.ts) and the
  * rates per group the flags read (migration 010, runs-rate-groups.ts).
  */
-const DERIVED = {
-  text: { triggers: 'runs_text_*', rebuild: rebuildRunsText },
-  ledger: { triggers: 'runs_ledger_*', rebuild: rebuildLedgerSums },
-  rates: { triggers: 'runs_rate_*', rebuild: rebuildRateGroups },
-} as const;
-
-export type Derived = keyof typeof DERIVED;
+const DERIVED = [
+  { triggers: 'runs_text_*', rebuild: rebuildRunsText },
+  { triggers: 'runs_ledger_*', rebuild: rebuildLedgerSums },
+  { triggers: 'runs_rate_*', rebuild: rebuildRateGroups },
+] as const;
 
 /**
- * Runs `write` with the triggers of `which` off and builds what they keep from the whole log after, in the caller's
- * transaction (a kill leaves it as it was): for a write of many runs, one build is cheaper than the triggers' work
- * per run (and, for the text index, far cheaper than one insert statement per run, each of which FTS5 writes to the
- * index on its own). A store from before a migration lacks its triggers: what they keep is not built then.
+ * Runs `write` with those triggers off and builds what they keep from the whole log after, in the caller's
+ * transaction (a kill leaves them as they were): for a write of many runs, one build is cheaper than the
+ * triggers' work per run (and, for the text index, far cheaper than one insert statement per run, each of which
+ * FTS5 writes to the index on its own). A store from before a migration lacks its triggers: what they keep is
+ * not built then.
  */
-export function withDerivedRebuilt<T>(
-  db: Db,
-  write: () => T,
-  which: readonly Derived[] = Object.keys(DERIVED) as Derived[],
-): T {
-  const dropped = which.map((name) => ({
-    rebuild: DERIVED[name].rebuild,
+export function withDerivedRebuilt<T>(db: Db, write: () => T): T {
+  const dropped = DERIVED.map(({ triggers, rebuild }) => ({
+    rebuild,
     triggers: db
       .prepare("SELECT name, sql FROM main.sqlite_master WHERE type = 'trigger' AND tbl_name = 'runs' AND name GLOB ?")
-      .all(DERIVED[name].triggers) as { name: string; sql: string }[],
+      .all(triggers) as { name: string; sql: string }[],
   }));
   for (const { triggers } of dropped) {
     for (const trigger of triggers) db.exec(`DROP TRIGGER main."${trigger.name.replaceAll('"', '""')}"`);

@@ -8,15 +8,14 @@ import { readUntilWrite } from './write-version';
  * The "shared or throttled instance" flags of each method's runs, the user's own only
  * (domain/calibrate/throughput-flags.ts), with the ids of every flagged run (`runs:flags`), worked out from the whole
  * log once per write version of the file, for every method in the same pass (a caller asking method after method read
- * the log once per method). The Runs page
- * reads its own runs' flags from the rates kept per group instead (runs-rate-groups.ts): no pass over the log, and
- * runs-rate-groups.test.ts holds the two equal. SQLite groups the runs by method, card, GPU count, kind and
- * configuration text and keeps each group's slowest and fastest rate and its ids; the configurations (a
- * log repeats a few hundred) are parsed once each and groups whose configurations differ only in key order
- * or GPU fields are merged by the rate groups' key (rateGroupKey), as the domain's groupKey does. No object per run is made. The runs are read in one
- * pass over the table (NOT INDEXED): a method's measured runs are a large share of the log, and reaching them
- * through an index (of the rate, or of card and method) reads the table in random order, far slower at a
- * million runs than reading all of it in order.
+ * the log once per method). The Runs page reads its own runs' flags from the rates kept per group instead
+ * (runs-rate-groups.ts): no pass over the log, and runs-rate-groups.test.ts holds the two equal. SQLite groups the
+ * runs by method, card, GPU count, kind and configuration text and keeps each group's slowest and fastest rate and
+ * its ids; the configurations (a log repeats a few hundred) are parsed once each and groups whose configurations
+ * differ only in key order or GPU fields are merged by the rate groups' key (rateGroupKey), as the domain's groupKey
+ * does. No object per run is made. The runs are read in one pass over the table (NOT INDEXED): a method's measured
+ * runs are a large share of the log, and reaching them through an index (of the rate, or of card and method) reads
+ * the table in random order, far slower at a million runs than reading all of it in order.
  */
 
 interface GroupRow extends RateGroupColumns {

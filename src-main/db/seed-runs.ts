@@ -121,32 +121,26 @@ export function seedPublishedRuns(
   return writeTransaction(db, () => {
     // Another process may have seeded while this one parsed the file: decide again under the lock.
     if (!options.force && readSetting(db, HASH_KEY) === hash) return { skipped: true, hash, written: 0, removed: 0 };
-    // Published runs are in none of the rate groups (migration 011): their triggers leave them alone.
-    return mirror(db, runs, now, hash);
+    const keep = new Set<string>();
+    for (const { ref, run } of runs) {
+      upsertPublishedRun(db, run, {
+        origin: 'published',
+        citation: `${ref.citation.source} — ${ref.citation.url}`,
+        refId: ref.id,
+        estimate: null,
+        modelLabel: ref.modelName,
+        createdAt: now,
+      });
+      keep.add(ref.id);
+    }
+    const stale = (db.prepare("SELECT ref_id FROM runs WHERE origin = 'published'").all() as { ref_id: string }[])
+      .map((r) => r.ref_id)
+      .filter((id) => !keep.has(id));
+    const remove = db.prepare('DELETE FROM runs WHERE ref_id = ?');
+    for (const id of stale) remove.run(id);
+    writeSetting(db, HASH_KEY, hash);
+    return { skipped: false, hash, written: runs.length, removed: stale.length };
   });
-}
-
-/** Writes the published runs of `runs` into the log and removes those no longer in it, under the caller's lock. */
-function mirror(db: Db, runs: { ref: ReferenceRun; run: RunInput }[], now: Date, hash: string): SeedRunsResult {
-  const keep = new Set<string>();
-  for (const { ref, run } of runs) {
-    upsertPublishedRun(db, run, {
-      origin: 'published',
-      citation: `${ref.citation.source} — ${ref.citation.url}`,
-      refId: ref.id,
-      estimate: null,
-      modelLabel: ref.modelName,
-      createdAt: now,
-    });
-    keep.add(ref.id);
-  }
-  const stale = (db.prepare("SELECT ref_id FROM runs WHERE origin = 'published'").all() as { ref_id: string }[])
-    .map((r) => r.ref_id)
-    .filter((id) => !keep.has(id));
-  const remove = db.prepare('DELETE FROM runs WHERE ref_id = ?');
-  for (const id of stale) remove.run(id);
-  writeSetting(db, HASH_KEY, hash);
-  return { skipped: false, hash, written: runs.length, removed: stale.length };
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

@@ -3,7 +3,7 @@ import type { EstimateInput } from '../estimate/input';
 import { bytesOnMeter } from '../estimate/meter';
 import { clampLog } from './fit';
 import { kindKey, resolveConfig, type Resolved } from './similarity';
-import { groupKey, spreadFlag, type ThroughputFlag } from './throughput-flags';
+import { flaggable, groupKey, spreadFlag, type ThroughputFlag } from './throughput-flags';
 import type { CalibrationRun, RunOrigin, ThroughputKind } from './types';
 
 /**
@@ -107,8 +107,7 @@ export function prepareRuns(runs: readonly CalibrationRun[], presets: ModelPrese
     if (memory !== null) entry.memory.push(memory);
     if (speed !== null) entry.speed.push(speed);
     if (memory !== null || speed !== null) entry.group.used += 1;
-    // Only the user's runs are flagged (flagInconsistentThroughput says why).
-    if ((memory !== null || speed !== null) && run.origin === 'mine' && finitePositive(run.measuredTokensPerSecond)) {
+    if ((memory !== null || speed !== null) && flaggable(run)) {
       const same = flagRuns.get(entry.flagKey);
       if (same) same.push(run);
       else flagRuns.set(entry.flagKey, [run]);

@@ -36,18 +36,24 @@ export interface ThroughputFlag {
 }
 
 /**
- * Groups the user's own runs with the same card, GPU count and configuration; where their tokens/s differ by more
- * than 10% (fastest ÷ slowest − 1), flags the group: the slower box was probably shared or throttled. Published runs
- * are left out: the rows of one table that a configuration cannot tell apart differ by settings the input does not
- * carry (kernel versions, packing), not by a rented box, and calibration, not this flag, compares a published rate
- * with the user's.
+ * Whether a run takes part in the flags: one of the user's own runs with a measured rate. Published runs are left
+ * out: the rows of one table that a configuration cannot tell apart differ by settings the input does not carry
+ * (kernel versions, packing), not by a rented box, and calibration, not this flag, compares a published rate with
+ * the user's.
+ */
+export function flaggable(run: CalibrationRun): boolean {
+  const tps = run.measuredTokensPerSecond;
+  return run.origin === 'mine' && tps !== null && Number.isFinite(tps) && tps > 0;
+}
+
+/**
+ * Groups the flaggable runs with the same card, GPU count and configuration; where their tokens/s differ by more
+ * than 10% (fastest ÷ slowest − 1), flags the group: the slower box was probably shared or throttled.
  */
 export function flagInconsistentThroughput(runs: CalibrationRun[]): ThroughputFlag[] {
   const groups = new Map<string, CalibrationRun[]>();
   for (const run of runs) {
-    if (run.origin !== 'mine') continue;
-    const tps = run.measuredTokensPerSecond;
-    if (tps === null || !Number.isFinite(tps) || tps <= 0) continue;
+    if (!flaggable(run)) continue;
     const key = groupKey(run);
     const same = groups.get(key);
     if (same) same.push(run);
