@@ -32,7 +32,9 @@ export default defineConfig({
     plugins: [shipData()],
     build: {
       outDir: MAIN_OUT_DIR,
-      externalizeDeps: true,
+      // Bundled, not loaded from node_modules (so devDependencies, not shipped): zod alone is hundreds of small
+      // ES modules, which Node resolved and compiled one by one in every process the CLI or the shell started.
+      externalizeDeps: { exclude: ['zod', 'commander', 'yaml'] },
       // Two entries, one build: the Electron main and the `cardwise` CLI (bin/cardwise.js loads
       // out/main/cli.js), sharing chunks; plain JavaScript, so nothing needs TypeScript at run time.
       rollupOptions: {

@@ -154,6 +154,18 @@ describe.skipIf(!onLinux)('electron-builder --dir with a stand-in Electron', () 
     expect(files.some((file) => file.startsWith('/node_modules/tsx/'))).toBe(false);
   });
 
+  // zod, commander and yaml are in the main bundle (electron.vite.config.ts); the bundle imports none of them.
+  it('ships the libraries the main bundle holds only inside it', () => {
+    for (const name of ['zod', 'commander', 'yaml'])
+      expect(
+        files.some((file) => file.startsWith(`/node_modules/${name}/`)),
+        name,
+      ).toBe(false);
+    expect(mainBundle(join(appDir, 'resources', 'app.asar'))).not.toMatch(
+      /^\s*import\b[^\n]*["'](zod|commander|yaml)["']/m,
+    );
+  });
+
   it('sets the fuses: no RunAsNode, NODE_OPTIONS or --inspect; asar integrity and asar-only loading on', async () => {
     const wire = await getCurrentFuseWire(join(appDir, 'cardwise'));
     const state = (option: FuseV1Options) => (wire as unknown as Record<number, number>)[option];
