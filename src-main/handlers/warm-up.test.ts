@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openApp, type App } from '../app';
 import * as queries from '../db/calibration-queries';
-import { warmUp } from './warm-up';
+import { methodSchema } from '../domain/estimate/choices';
+import { WARM_UP_ORDER, warmUp, warmUpSoon } from './warm-up';
 
 // Counts the reads of logged runs, the part of a first estimate the warm-up takes ahead of it.
 vi.mock('../db/calibration-queries', async (original) => {
@@ -55,6 +56,29 @@ describe('warmUp', () => {
       expect(reads).toHaveBeenCalled();
     } finally {
       big.close();
+    }
+  });
+
+  it('warms every method once, one per idle moment it is given, and asks for none after the last', async () => {
+    expect([...WARM_UP_ORDER].sort()).toEqual([...methodSchema.options].sort());
+    const idle: (() => void)[] = [];
+    const store = openApp({ dbPath: path.join(dir, 'soon.db') });
+    try {
+      warmUpSoon(store.db, (task) => idle.push(task));
+      let moments = 0;
+      while (idle.length > 0) {
+        idle.shift()!();
+        moments++;
+      }
+      // One moment per method, and the one that finds none left.
+      expect(moments).toBe(WARM_UP_ORDER.length + 1);
+      const reads = vi.mocked(queries.runsWithIds);
+      reads.mockClear();
+      for (const method of WARM_UP_ORDER)
+        expect((await store.dispatcher.dispatch('estimate:compute', { ...INPUT, method })).ok).toBe(true);
+      expect(reads).not.toHaveBeenCalled();
+    } finally {
+      store.close();
     }
   });
 });

@@ -1,6 +1,6 @@
 import type { Db } from '../db/driver';
 import { countMatching } from '../db/runs-counts';
-import { methodSchema, type Method } from '../domain/estimate/choices';
+import type { Method } from '../domain/estimate/choices';
 import { loadCalibrationRuns } from './calibration';
 import { catalogSnapshot } from './catalog-snapshot';
 
@@ -12,13 +12,20 @@ import { catalogSnapshot } from './catalog-snapshot';
 export const WARM_UP_MAX_RUNS = 20_000;
 
 /**
+ * The order methods are warmed in: the Estimate page's first question first (LoRA: FIRST_QUESTION in
+ * src-renderer/pages/estimate/estimate-form.ts), so the first method, which pays for the code V8 compiles on
+ * first use, is the one the page asks for; inference, with the most published rows, last.
+ */
+export const WARM_UP_ORDER: readonly Method[] = ['lora', 'qlora', 'full', 'inference'];
+
+/**
  * Reads, before anyone asks, what the first estimate of a session would otherwise read in its own call:
  * the catalog snapshot and, for every method, the logged and published runs with the raw estimator's
  * prediction of each (handlers/calibration.ts), up to WARM_UP_MAX_RUNS runs a method. Both are kept
  * until the next write, as they would be after a first call.
  */
 export function warmUp(db: Db, maxRuns = WARM_UP_MAX_RUNS): void {
-  for (const method of methodSchema.options) warmUpMethod(db, method, maxRuns);
+  for (const method of WARM_UP_ORDER) warmUpMethod(db, method, maxRuns);
 }
 
 function warmUpMethod(db: Db, method: Method, maxRuns: number): void {
@@ -27,15 +34,20 @@ function warmUpMethod(db: Db, method: Method, maxRuns: number): void {
   loadCalibrationRuns(db, method, cards, presets);
 }
 
+/** Runs a task when the process has nothing more urgent to do. */
+export type WhenIdle = (task: () => void) => void;
+
 /**
- * warmUp once the current task is done (the shell has printed its address or opened its window), one
- * method per task, so a request that arrives meanwhile (the page's files, its first lists) is answered
- * between them. `cardwise serve` and the desktop shell run it while the page loads in the other process,
- * so the page's first estimate answers from memory. A failure is left to the call that needs what failed:
- * it reads it again and answers with what went wrong.
+ * warmUp one method per task, each when `whenIdle` runs it: a method's read holds the thread for tens of
+ * milliseconds (its first, while V8 compiles the estimator, for longer), and a request that arrives meanwhile
+ * waits for it. `cardwise serve` passes its server's whenQuiet (http/server.ts: an API call answered and
+ * nothing asked for QUIET_MS), so the page's document and scripts are never queued behind it; the desktop
+ * shell, whose window loads its files from disk, runs each method once the current task is done. Either way
+ * the page's first estimate answers from memory. A failure is left to the call that needs what failed: it
+ * reads it again and answers with what went wrong.
  */
-export function warmUpSoon(db: Db): void {
-  const methods = [...methodSchema.options];
+export function warmUpSoon(db: Db, whenIdle: WhenIdle = (task) => setImmediate(task)): void {
+  const methods = [...WARM_UP_ORDER];
   const next = () => {
     const method = methods.shift();
     if (method === undefined) return;
@@ -44,7 +56,7 @@ export function warmUpSoon(db: Db): void {
     } catch {
       return; // Reported by the first estimate that asks, not here.
     }
-    setImmediate(next);
+    whenIdle(next);
   };
-  setImmediate(next);
+  whenIdle(next);
 }

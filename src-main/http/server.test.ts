@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openApp, type App } from '../app';
-import { startServer, type RunningServer } from './server';
+import { QUIET_MS, startServer, type RunningServer } from './server';
 import { resolveInside } from './static';
 
 let dir: string;
@@ -115,5 +115,61 @@ describe('web mode', () => {
     expect(resolveInside('/srv/app', '/assets/app.js')).toBe('/srv/app/assets/app.js');
     expect(resolveInside('/srv/app', '/%2e%2e/%2e%2e/etc/passwd')).toBeNull();
     expect(resolveInside('/srv/app', '/a%00b')).toBeNull();
+  });
+});
+
+describe('whenQuiet', () => {
+  // A server of its own: the other tests' requests would keep the shared one busy.
+  let quiet: RunningServer;
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const get = (server: RunningServer, path: string) =>
+    fetch(`http://127.0.0.1:${server.port}${path}`).then((res) => res.text());
+  const ask = (server: RunningServer) =>
+    fetch(`http://127.0.0.1:${server.port}/api/settings:get`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${server.token}` },
+      body: '{}',
+    }).then((res) => res.json());
+
+  beforeAll(async () => {
+    quiet = await startServer({ app, port: 0, rendererDir: join(dir, 'renderer') });
+  });
+  afterAll(() => quiet.close());
+
+  it('waits while a page loads its files, then runs once an API call is answered and nothing is asked for a while', async () => {
+    const ranAt: number[] = [];
+    const ran = new Promise<void>((resolve) =>
+      quiet.whenQuiet(() => {
+        ranAt.push(performance.now());
+        resolve();
+      }),
+    );
+    await get(quiet, '/');
+    await get(quiet, '/assets/missing.js');
+    await sleep(QUIET_MS * 3);
+    expect(ranAt).toEqual([]);
+
+    await ask(quiet);
+    // Another call before the quiet time is over starts it again.
+    await sleep(QUIET_MS / 5);
+    expect(ranAt).toEqual([]);
+    await ask(quiet);
+    const lastAnswered = performance.now();
+    await ran;
+    // Margin 2 ms: a timer may fire up to a millisecond before its delay is up, as Node rounds it.
+    expect(ranAt[0]! - lastAnswered).toBeGreaterThanOrEqual(QUIET_MS - 2);
+  });
+
+  it('runs queued tasks in order, one per quiet time', async () => {
+    const order: string[] = [];
+    const done = new Promise<void>((resolve) => {
+      quiet.whenQuiet(() => order.push('first'));
+      quiet.whenQuiet(() => {
+        order.push('second');
+        resolve();
+      });
+    });
+    await done;
+    expect(order).toEqual(['first', 'second']);
   });
 });

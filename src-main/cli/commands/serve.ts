@@ -34,10 +34,10 @@ export const serveCommand: Command = {
     opened.holder.update({ kind: 'server', url: `http://127.0.0.1:${server.port}/` });
     if (json) printJson(io, { url: server.url, port: server.port, token: server.token });
     else io.stdout(`Cardwise is running at ${server.url}\n`);
-    // While the browser loads the page (on another core), the first estimate's reads are done here (loaded
-    // after the address is out, so the address waits for nothing it does not need).
+    // While the browser renders the page (on another core), the first estimate's reads are done here, in the
+    // server's quiet moments (loaded after the address is out, so the address waits for nothing it does not need).
     const { warmUpSoon } = await import('../../handlers/warm-up');
-    warmUpSoon(opened.db);
+    warmUpSoon(opened.db, server.whenQuiet);
     await untilSignal();
     await server.close();
   },
