@@ -1,8 +1,20 @@
+import { memo } from 'react';
 import type { Message } from '../../src-main/domain/messages';
 import { messageKey, useMessageText } from '../lib/messages';
 
-/** The assumptions an answer rests on, in the user's language; nothing when there are none. */
-export function AssumptionsPanel({ id, title, lines }: { id: string; title: string; lines: readonly Message[] }) {
+/**
+ * The assumptions an answer rests on, in the user's language; nothing when there are none. Memoised: a keystroke
+ * that only marks the answer stale does not render its sentences again.
+ */
+export const AssumptionsPanel = memo(function AssumptionsPanel({
+  id,
+  title,
+  lines,
+}: {
+  id: string;
+  title: string;
+  lines: readonly Message[];
+}) {
   const text = useMessageText();
   if (lines.length === 0) return null;
   return (
@@ -15,4 +27,4 @@ export function AssumptionsPanel({ id, title, lines }: { id: string; title: stri
       </ul>
     </section>
   );
-}
+});

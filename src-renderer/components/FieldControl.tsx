@@ -1,3 +1,4 @@
+import { memo, type ReactElement } from 'react';
 import type { Card } from '../../src-main/domain/catalog';
 import type { AnyField } from '../../src-main/domain/fields/field';
 import { optionLabel } from '../../src-main/domain/fields/resolve';
@@ -123,3 +124,20 @@ export function FieldControl({ id, field, value, onChange, error, cards = [] }: 
       return null;
   }
 }
+
+/** A form's one change handler, told which field changed. */
+export type KeyedChange<K extends string> = (key: K, value: string | boolean) => void;
+
+/**
+ * One field's control, told its form's one `onChange` and its key: memoised, so with a stable `onChange` a
+ * keystroke renders the field it changed again, not every field and its strings.
+ */
+export const KeyedFieldControl = memo(function KeyedFieldControl({
+  fieldKey,
+  onChange,
+  ...control
+}: Omit<FieldControlProps, 'onChange'> & { fieldKey: string; onChange: KeyedChange<string> }) {
+  return <FieldControl {...control} onChange={(value) => onChange(fieldKey, value)} />;
+}) as <K extends string>(
+  props: Omit<FieldControlProps, 'onChange'> & { fieldKey: K; onChange: KeyedChange<K> },
+) => ReactElement;

@@ -2,10 +2,10 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Card, ModelPreset } from '../../../src-main/domain/catalog';
 import type { FormGroup } from '../../../src-main/domain/fields/field';
-import { FieldControl, type FieldControlProps } from '../../components/FieldControl';
+import { KeyedFieldControl } from '../../components/FieldControl';
 import type { FormField } from '../../lib/field-form';
 import { ESTIMATE_FIELDS, shownFields, type EstimateForm } from './estimate-form';
-import { ModelField } from './ModelField';
+import { ModelField, type ModelFieldProps } from './ModelField';
 import { parseFormModelFile } from './model-file';
 
 export interface FieldsProps {
@@ -82,28 +82,18 @@ export function ConfigControls({
   const values = form as unknown as Record<string, string | boolean>;
   const control = ({ path, key, field }: FormField) =>
     path === 'model' ? (
-      <ModelField
+      <ModelControl
         key={key}
         models={models}
         model={form.model}
         size={form.size}
-        onModel={(value) => onChange('model', value)}
-        onSize={(value) => onChange('size', value)}
         modelFile={form.modelFile}
-        onModelFile={(value) => {
-          onChange('modelFile', value);
-          // A GGUF file is its quantization, as `cardwise estimate --gguf` takes it.
-          const scheme = parseFormModelFile(value)?.scheme;
-          if (scheme) {
-            onChange('precision', scheme === 'gguf-q8_0' ? 'int8' : 'int4');
-            onChange('quant', scheme);
-          }
-        }}
+        onChange={onChange}
         idPrefix={idPrefix}
         error={errorFor('model')}
       />
     ) : (
-      <KeyedField
+      <KeyedFieldControl
         key={key}
         id={`${idPrefix}-${field.flag?.name ?? key}`}
         field={field}
@@ -138,15 +128,29 @@ export function ConfigControls({
 }
 
 /**
- * One field's control, told the form's one `onChange` and its key: with a stable `onChange` (the
- * Estimate page's), a keystroke re-renders the field it changed, not every field and its strings.
+ * The model's control, told the form's one `onChange`: memoised like KeyedField, so a keystroke in another field
+ * does not render its list of presets again.
  */
-const KeyedField = memo(function KeyedField({
-  fieldKey,
+const ModelControl = memo(function ModelControl({
   onChange,
-  ...control
-}: Omit<FieldControlProps, 'onChange'> & { fieldKey: keyof EstimateForm; onChange: FieldsProps['onChange'] }) {
+  ...shown
+}: Pick<ModelFieldProps, 'models' | 'model' | 'size' | 'modelFile' | 'idPrefix' | 'error'> & {
+  onChange: FieldsProps['onChange'];
+}) {
   return (
-    <FieldControl {...control} onChange={(value) => onChange(fieldKey, value as EstimateForm[keyof EstimateForm])} />
+    <ModelField
+      {...shown}
+      onModel={(value) => onChange('model', value)}
+      onSize={(value) => onChange('size', value)}
+      onModelFile={(value) => {
+        onChange('modelFile', value);
+        // A GGUF file is its quantization, as `cardwise estimate --gguf` takes it.
+        const scheme = parseFormModelFile(value)?.scheme;
+        if (scheme) {
+          onChange('precision', scheme === 'gguf-q8_0' ? 'int8' : 'int4');
+          onChange('quant', scheme);
+        }
+      }}
+    />
   );
 });

@@ -20,6 +20,7 @@ import { estimateFormStore } from './estimate-store';
 import { QuickPicks, type LastPick } from './QuickPicks';
 import { RecipeFileInput } from './RecipeFileInput';
 import { applyRecipe } from './recipe-file';
+import type { RecipeFile } from '../../../src-main/domain/recipe-files';
 import { applyQuickPick, pickedFields, type QuickPick } from './quick-picks';
 import { prefetchEstimate, useEstimate } from './use-estimate';
 
@@ -97,6 +98,13 @@ export function EstimatePage() {
     [setForm, models],
   );
   const closeAdvice = useCallback(() => setPickedCard(null), []);
+  const takeRecipe = useCallback(
+    (recipe: RecipeFile, preset: string | null) => {
+      setLastPick(null);
+      setForm((f) => applyRecipe(f, recipe, preset, models));
+    },
+    [setForm, models],
+  );
 
   const problem = estimate.problem;
   const placed = problem && shownFields(form).has(problem.field);
@@ -119,13 +127,7 @@ export function EstimatePage() {
     <div className="estimate">
       <LinkNotice rejected={rejected} />
       <QuickPicks onPick={pickQuestion} last={lastPick} />
-      <RecipeFileInput
-        presets={models}
-        onRecipe={(recipe, preset) => {
-          setLastPick(null);
-          setForm((f) => applyRecipe(f, recipe, preset, models));
-        }}
-      />
+      <RecipeFileInput presets={models} onRecipe={takeRecipe} />
       <div className="estimate-columns">
         <EstimateFields form={form} models={models} cards={cards} errorFor={errorFor} onChange={changeField} />
         <div className="results" data-state={estimate.settled ? 'ready' : 'computing'} aria-busy={!estimate.settled}>

@@ -8,7 +8,7 @@ import { useMessageText } from '../../lib/messages';
 import { CUSTOM_SIZE, FROM_FILE } from './estimate-form';
 import { ModelFileInput } from './ModelFileInput';
 
-interface ModelFieldProps {
+export interface ModelFieldProps {
   models: readonly ModelPreset[];
   model: string;
   size: string;

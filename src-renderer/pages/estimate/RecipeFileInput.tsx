@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ModelPreset } from '../../../src-main/domain/catalog';
 import { msg, type Message } from '../../../src-main/domain/messages';
@@ -23,7 +23,8 @@ interface RecipeFileInputProps {
  */
 const shown = (value: RecipeValue['value']) => (Array.isArray(value) ? value.join(', ') : String(value));
 
-export function RecipeFileInput({ presets, onRecipe }: RecipeFileInputProps) {
+/** Memoised: with a stable `onRecipe` (the Estimate page's), a keystroke in the form does not render it again. */
+export const RecipeFileInput = memo(function RecipeFileInput({ presets, onRecipe }: RecipeFileInputProps) {
   const { t } = useTranslation();
   const text = useMessageText();
   const { reportError } = useApp();
@@ -79,4 +80,4 @@ export function RecipeFileInput({ presets, onRecipe }: RecipeFileInputProps) {
       ) : null}
     </details>
   );
-}
+});

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { Card, ModelPreset } from '../../../src-main/domain/catalog';
 import type { FormGroup } from '../../../src-main/domain/fields/field';
-import { FieldControl } from '../../components/FieldControl';
-import { ModelField } from '../estimate/ModelField';
+import { memo } from 'react';
+import { KeyedFieldControl, type KeyedChange } from '../../components/FieldControl';
+import { ModelField, type ModelFieldProps } from '../estimate/ModelField';
 import { SERVE_FIELDS, shownServeFields, type ServeForm } from './serve-form';
 
 /** The form's sections, in order, with their legend. */
@@ -16,7 +17,8 @@ const SECTIONS: readonly [FormGroup, string][] = [
 
 interface ServeFieldsProps {
   form: ServeForm;
-  onChange: (key: keyof ServeForm, value: string | boolean) => void;
+  /** Stable (the Serve page's), so a keystroke renders again only the field it changed. */
+  onChange: KeyedChange<keyof ServeForm>;
   /** The error message for a field (by its contract path), when it has one. */
   errorFor: (field: string) => string | undefined;
   models: readonly ModelPreset[];
@@ -42,25 +44,23 @@ export function ServeFields({ form, onChange, errorFor, models, cards }: ServeFi
             <legend>{t(legend)}</legend>
             {fields.map(({ path, key, field }) =>
               path === 'model' ? (
-                <ModelField
+                <ServeModelControl
                   key={key}
                   models={models}
                   model={form.model}
                   size={form.size}
-                  onModel={(value) => onChange('model', value)}
-                  onSize={(value) => onChange('size', value)}
                   modelFile={form.modelFile}
-                  onModelFile={(value) => onChange('modelFile', value)}
-                  idPrefix="srv"
+                  onChange={onChange}
                   error={errorFor('model')}
                 />
               ) : (
-                <FieldControl
+                <KeyedFieldControl
                   key={key}
                   id={`srv-${field.flag?.name ?? key}`}
                   field={field}
+                  fieldKey={key as keyof ServeForm}
                   value={values[key]!}
-                  onChange={(value) => onChange(key as keyof ServeForm, value)}
+                  onChange={onChange}
                   error={errorFor(path)}
                   cards={cards}
                 />
@@ -72,3 +72,21 @@ export function ServeFields({ form, onChange, errorFor, models, cards }: ServeFi
     </form>
   );
 }
+
+/** The model's control, told the form's one `onChange`: memoised, so other fields' keystrokes leave its presets be. */
+const ServeModelControl = memo(function ServeModelControl({
+  onChange,
+  ...shown
+}: Pick<ModelFieldProps, 'models' | 'model' | 'size' | 'modelFile' | 'error'> & {
+  onChange: KeyedChange<keyof ServeForm>;
+}) {
+  return (
+    <ModelField
+      {...shown}
+      idPrefix="srv"
+      onModel={(value) => onChange('model', value)}
+      onSize={(value) => onChange('size', value)}
+      onModelFile={(value) => onChange('modelFile', value)}
+    />
+  );
+});

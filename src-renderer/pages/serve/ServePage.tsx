@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { msg, type MessageCode } from '../../../src-main/domain/messages';
 import { useApp } from '../../lib/app-context';
@@ -14,7 +14,14 @@ import { CopyCli } from '../shared/CopyCli';
 import { capacityCommand } from '../../lib/cli-command';
 import { PAGE_LINKS } from '../shared/page-links';
 import { ConcurrencyChart } from './ConcurrencyChart';
-import { checkServeInput, SERVE_FIELDS, serveFormStore, shownServeFields, toServeInput } from './serve-form';
+import {
+  checkServeInput,
+  SERVE_FIELDS,
+  serveFormStore,
+  shownServeFields,
+  toServeInput,
+  type ServeForm,
+} from './serve-form';
 import { concurrencyLines, notFitting, serveTableRows, type ServeSetup } from './serve-rows';
 import { ServeFields } from './ServeFields';
 import { ServeTable } from './ServeTable';
@@ -64,6 +71,17 @@ export function ServePage() {
     );
   }, [loaded, failed, models, setForm]);
 
+  // Stable (it reads the form from its store), so a keystroke renders again only the field it changed.
+  const changeField = useCallback(
+    (key: keyof ServeForm, value: string | boolean) => {
+      const next = { ...serveFormStore.get(), [key]: value };
+      // Asked before the page renders its stale state, so the answer is on its way meanwhile.
+      const nextInput = toServeInput(next);
+      if (!checkServeInput(nextInput)) prefetchChannel('serve:compute', nextInput);
+      setForm(next);
+    },
+    [setForm],
+  );
   const input = useMemo(() => toServeInput(form), [form]);
   const localProblem = useMemo(() => checkServeInput(input), [input]);
   const serve = useLive('serve:compute', localProblem ? null : input);
@@ -103,19 +121,7 @@ export function ServePage() {
     <div className="estimate serve">
       <LinkNotice rejected={rejected} />
       <div className="estimate-columns">
-        <ServeFields
-          form={form}
-          models={models}
-          cards={cards}
-          errorFor={errorFor}
-          onChange={(key, value) => {
-            const next = { ...serveFormStore.get(), [key]: value };
-            // Asked before the page renders its stale state, so the answer is on its way meanwhile.
-            const nextInput = toServeInput(next);
-            if (!checkServeInput(nextInput)) prefetchChannel('serve:compute', nextInput);
-            setForm(next);
-          }}
-        />
+        <ServeFields form={form} models={models} cards={cards} errorFor={errorFor} onChange={changeField} />
         <div className="results" data-state={serve.settled ? 'ready' : 'computing'} aria-busy={!serve.settled}>
           {banner ? (
             <p className="inline-alert" role="alert">
