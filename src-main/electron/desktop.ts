@@ -2,6 +2,7 @@
 import { app, BrowserWindow, ipcMain, protocol, shell } from 'electron';
 import { join } from 'node:path';
 import { openApp, type App } from '../app';
+import { quietTracker } from '../handlers/quiet';
 import { warmUpSoon } from '../handlers/warm-up';
 import { defaultDbPath } from '../db/paths';
 import { setNativeBinding } from '../db/driver';
@@ -102,10 +103,19 @@ export function startDesktop(paths: { mainDir: string; nativeBinding: string }):
     openWindow(`${APP_SCHEME}://${APP_HOST}${PROBLEM_PAGE_PATH}`, false);
   };
 
+  // The window's files and calls, which decide when work nobody waits for may run.
+  const quiet = quietTracker();
   void app.whenReady().then(async () => {
     secureSession(devServerUrl);
     const rendererDir = join(paths.mainDir, '../renderer');
-    protocol.handle(APP_SCHEME, (request) => answerAppRequest(request, rendererDir, pages));
+    protocol.handle(APP_SCHEME, async (request) => {
+      quiet.asked();
+      try {
+        return await answerAppRequest(request, rendererDir, pages);
+      } finally {
+        quiet.answered(false);
+      }
+    });
 
     const native = probeNativeBinding(paths.nativeBinding);
     if (native) return showProblem({ kind: 'native', native, packaged: app.isPackaged, dbPath });
@@ -131,6 +141,7 @@ export function startDesktop(paths: { mainDir: string; nativeBinding: string }):
         ),
       }),
       isTrustedSender: isTrusted,
+      quiet,
       // The window's own language switch saves the setting; the menu follows it.
       onAnswer: (channel, result) => {
         if (channel !== 'settings:set' || !result.ok) return;
@@ -143,8 +154,9 @@ export function startDesktop(paths: { mainDir: string; nativeBinding: string }):
     });
     menu();
     openWindow(source.url, true);
-    // While the window loads (in its own process), the first estimate's reads are done here.
-    warmUpSoon(service.db);
+    // While the window renders (in its own process), the first estimate's reads are done here, in the quiet
+    // moments after its first call: its document and scripts are answered on this thread too (app-protocol.ts).
+    warmUpSoon(service.db, quiet.whenQuiet);
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) openWindow(source.url, true);
     });

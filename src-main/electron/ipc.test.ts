@@ -27,6 +27,8 @@ type Listener = Parameters<IpcMainLike['handle']>[1];
 
 /** An ipcMain that keeps what was registered, so a test can call a channel as Electron would. */
 function register(routes: { contract?: Dispatcher; desktop?: Dispatcher } = {}) {
+  // What the quiet tracker (handlers/quiet.ts) is told, in order.
+  const told: string[] = [];
   const handlers = new Map<string, Listener>();
   const registered: string[] = [];
   const calls: string[] = [];
@@ -51,10 +53,11 @@ function register(routes: { contract?: Dispatcher; desktop?: Dispatcher } = {}) 
     desktop: counting(routes.desktop ?? refuseAll),
     isTrustedSender: (url) => isTrustedRendererUrl(url, index),
     onAnswer: (channel) => answers.push(channel),
+    quiet: { asked: () => told.push('asked'), answered: (data) => told.push(data ? 'answered data' : 'answered') },
   });
   const invoke = async (channel: string, input: unknown, senderFrame: SenderFrameLike | null = window) =>
     (await handlers.get(channel)!({ senderFrame }, input)) as Result<unknown>;
-  return { registered, calls, answers, invoke };
+  return { registered, calls, answers, told, invoke };
 }
 
 const runCount = () => (app.db.prepare('SELECT count(*) AS n FROM runs').get() as { n: number }).n;
@@ -124,5 +127,18 @@ describe('registerIpc', () => {
     });
     await expect(invoke('runs:add', { card: 42 })).resolves.toMatchObject({ ok: false, error: { code: 'bad-input' } });
     expect(runCount()).toBe(before);
+  });
+
+  it('tells the quiet tracker each call it answers, a failed one too, and nothing of a refused one', async () => {
+    const throwing: Dispatcher = {
+      dispatch: () => {
+        throw new Error('boom');
+      },
+    };
+    const { invoke, told } = register({ desktop: throwing });
+    await invoke('settings:get', undefined);
+    await invoke('runs:open-file', undefined);
+    await invoke('settings:get', undefined, { url: 'https://evil.example/', parent: null });
+    expect(told).toEqual(['asked', 'answered data', 'asked', 'answered data']);
   });
 });

@@ -2,6 +2,7 @@ import { CHANNELS, DESKTOP_CHANNELS } from '../ipc/channels';
 import type { Result } from '../ipc/contract';
 import type { Dispatcher } from '../ipc/register';
 import { msg } from '../domain/messages';
+import type { QuietTracker } from '../handlers/quiet';
 
 /** The frame that sent an IPC call, as Electron's `WebFrameMain` describes it. */
 export interface SenderFrameLike {
@@ -24,6 +25,8 @@ export interface IpcRoutes {
   isTrustedSender: (url: string) => boolean;
   /** Told every answer, e.g. so the menu follows a language the window saved. */
   onAnswer?: (channel: string, result: Result<unknown>) => void;
+  /** Told each call as it comes and is answered, so work nobody waits for runs between them (handlers/quiet.ts). */
+  quiet?: Pick<QuietTracker, 'asked' | 'answered'>;
 }
 
 const FORBIDDEN: Result<never> = {
@@ -43,6 +46,7 @@ export function registerIpc(ipcMain: IpcMainLike, routes: IpcRoutes): void {
         const frame = event.senderFrame;
         if (!frame || frame.parent !== null || !routes.isTrustedSender(frame.url)) return FORBIDDEN;
         let result: Result<unknown>;
+        routes.quiet?.asked();
         try {
           result = await dispatcher.dispatch(channel, input);
         } catch (error) {
@@ -50,6 +54,8 @@ export function registerIpc(ipcMain: IpcMainLike, routes: IpcRoutes): void {
             ok: false,
             error: { code: 'internal', message: error instanceof Error ? error.message : 'unexpected error' },
           };
+        } finally {
+          routes.quiet?.answered(true);
         }
         routes.onAnswer?.(channel, result);
         return result;

@@ -40,11 +40,10 @@ export type WhenIdle = (task: () => void) => void;
 /**
  * warmUp one method per task, each when `whenIdle` runs it: a method's read holds the thread for tens of
  * milliseconds (its first, while V8 compiles the estimator, for longer), and a request that arrives meanwhile
- * waits for it. `cardwise serve` passes its server's whenQuiet (http/server.ts: an API call answered and
- * nothing asked for QUIET_MS), so the page's document and scripts are never queued behind it; the desktop
- * shell, whose window loads its files from disk, runs each method once the current task is done. Either way
- * the page's first estimate answers from memory. A failure is left to the call that needs what failed: it
- * reads it again and answers with what went wrong.
+ * waits for it. `cardwise serve` and the desktop shell pass their quiet tracker's whenQuiet (handlers/quiet.ts: a
+ * data call answered, then nothing asked for QUIET_MS): both answer the page's document and scripts on the thread
+ * the warm-up runs on, and neither should queue them behind it. Either way the page's first estimate answers from
+ * memory. A failure is left to the call that needs what failed: it reads it again and answers with what went wrong.
  */
 export function warmUpSoon(db: Db, whenIdle: WhenIdle = (task) => setImmediate(task)): void {
   const methods = [...WARM_UP_ORDER];

@@ -7,25 +7,16 @@ import { defaultPaths } from '../db/paths';
 import { httpStatusFor, isAllowedHost, isSameOrigin, SECURITY_HEADERS } from './policy';
 import { readJsonBody, BodyError } from './body';
 import { serveStatic } from './static';
+import { quietTracker, type QuietTracker } from '../handlers/quiet';
 
 export interface RunningServer {
   url: string;
   port: number;
   token: string;
-  /**
-   * Runs `task` once the server is quiet: an API call has been answered (a page is up and asking, or a
-   * client is) and nothing has been asked for QUIET_MS since. Before the first API call a page is still
-   * loading its document and scripts, which is when work on the server's one thread delays it most.
-   */
-  whenQuiet(task: () => void): void;
+  /** Runs `task` once the server is quiet (handlers/quiet.ts: an API call answered, then nothing asked for a while). */
+  whenQuiet: QuietTracker['whenQuiet'];
   close(): Promise<void>;
 }
-
-/**
- * How long the server must have been asked nothing before work nobody waits for runs, ms. A page asks in bursts
- * (its scripts, its chunks and data, its estimate) with its own parsing and rendering between them.
- */
-export const QUIET_MS = 50;
 
 /**
  * Limits that keep one client from starving the others: idle or slow connections are cut
@@ -84,7 +75,7 @@ export async function startServer(options: {
     },
   );
   server.maxConnections = limits.maxConnections;
-  const quiet = quietTasks();
+  const quiet = quietTracker();
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     quiet.asked();
     res.once('close', () => quiet.answered(req.url?.startsWith('/api/') === true));
@@ -133,45 +124,12 @@ export async function startServer(options: {
     url: `http://127.0.0.1:${port}/#token=${token}`,
     port,
     token,
-    whenQuiet: quiet.add,
+    whenQuiet: quiet.whenQuiet,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       }),
-  };
-}
-
-/** The tasks waiting for a quiet server, and the requests that decide when it is. */
-function quietTasks() {
-  const tasks: (() => void)[] = [];
-  let answering = 0;
-  let apiAnswered = false;
-  let timer: NodeJS.Timeout | undefined;
-  const schedule = () => {
-    clearTimeout(timer);
-    if (tasks.length === 0 || !apiAnswered || answering > 0) return;
-    timer = setTimeout(() => {
-      tasks.shift()?.();
-      schedule();
-    }, QUIET_MS);
-    // Waiting to warm up never keeps the process alive.
-    timer.unref();
-  };
-  return {
-    add(task: () => void) {
-      tasks.push(task);
-      schedule();
-    },
-    asked() {
-      answering++;
-      clearTimeout(timer);
-    },
-    answered(api: boolean) {
-      answering--;
-      apiAnswered ||= api;
-      schedule();
-    },
   };
 }
 
