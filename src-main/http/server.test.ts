@@ -150,14 +150,12 @@ describe('whenQuiet', () => {
     await sleep(QUIET_MS * 3);
     expect(ranAt).toEqual([]);
 
+    // Asked before the call is sent, so before the server answers it: the quiet time starts after that.
+    const askedAt = performance.now();
     await ask(quiet);
-    // Another call before the quiet time is over starts it again.
-    await sleep(QUIET_MS / 5);
-    expect(ranAt).toEqual([]);
-    await ask(quiet);
-    const lastAnswered = performance.now();
     await ran;
-    // Margin 2 ms: a timer may fire up to a millisecond before its delay is up, as Node rounds it.
-    expect(ranAt[0]! - lastAnswered).toBeGreaterThanOrEqual(QUIET_MS - 2);
+    // Margin 2 ms: a timer may fire up to a millisecond before its delay is up, as Node rounds it. (A call
+    // arriving meanwhile starts the quiet time again: handlers/quiet.test.ts, on fake timers.)
+    expect(ranAt[0]! - askedAt).toBeGreaterThanOrEqual(QUIET_MS - 2);
   });
 });
