@@ -128,7 +128,7 @@ export function ConfigControls({
 }
 
 /**
- * The model's control, told the form's one `onChange`: memoised like KeyedField, so a keystroke in another field
+ * The model's control, told the form's one `onChange`: memoised like KeyedFieldControl, so a keystroke in another field
  * does not render its list of presets again.
  */
 const ModelControl = memo(function ModelControl({

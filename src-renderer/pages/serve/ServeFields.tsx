@@ -1,7 +1,7 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Card, ModelPreset } from '../../../src-main/domain/catalog';
 import type { FormGroup } from '../../../src-main/domain/fields/field';
-import { memo } from 'react';
 import { KeyedFieldControl, type KeyedChange } from '../../components/FieldControl';
 import { ModelField, type ModelFieldProps } from '../estimate/ModelField';
 import { SERVE_FIELDS, shownServeFields, type ServeForm } from './serve-form';
