@@ -20,6 +20,12 @@ test('the classic question: 13B LoRA does not fit a 24 GB card, QLoRA does', asy
   expect(likely).not.toBeNull();
   expect(Number(likely![1])).toBeLessThanOrEqual(loraTotal);
   expect(Number(likely![2])).toBeGreaterThanOrEqual(loraTotal);
+  // The speed's held-out spread (of its token band) holds the speed: "likely 1,856–3,361 tokens/s: …".
+  const speed = Number((await page.locator('.speed-value').innerText()).replace(/[^\d.]/g, ''));
+  const speedLikely = (await page.getByTestId('speed-likely').innerText()).match(/likely ([\d,]+)–([\d,]+) tokens\/s/);
+  expect(speedLikely).not.toBeNull();
+  expect(Number(speedLikely![1]!.replace(/,/g, ''))).toBeLessThanOrEqual(speed);
+  expect(Number(speedLikely![2]!.replace(/,/g, ''))).toBeGreaterThanOrEqual(speed);
 
   await page.getByRole('button', { name: /13B · QLoRA/ }).click();
   await settled(page);

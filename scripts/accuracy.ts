@@ -19,7 +19,14 @@ import { BOUNDS, type FittedConstantName } from '../src-main/domain/estimate/fit
 import { CALIBRATION_VALIDATION } from '../src-main/domain/calibrate/validated';
 import type { CalibrationValidation } from '../src-main/domain/calibrate/groups';
 import { calibrationHeldOut, validationOf } from './accuracy/calibration';
-import { calibrationTable, memorySpread, priorTable, spreadTable } from './accuracy/calibration-report';
+import {
+  calibrationTable,
+  memorySpread,
+  priorTable,
+  speedSpread,
+  speedSpreadTable,
+  spreadTable,
+} from './accuracy/calibration-report';
 
 const onGroups = (v: CalibrationValidation) =>
   Object.entries(v.groups)
@@ -101,6 +108,7 @@ section(
     `on: ${onGroups(CALIBRATION_VALIDATION).join(', ') || 'none'}.`,
 );
 section('Memory interval (held-out signed errors, p10–p90)', spreadTable(memorySpread(heldOut.scored)));
+section('Speed interval (held-out signed errors on tokens/s, p10–p90)', speedSpreadTable(speedSpread(heldOut.scored)));
 
 const names = Object.keys(BOUNDS) as FittedConstantName[];
 section(

@@ -1,17 +1,24 @@
 /**
  * `npm run fit:calibration`: chooses calibration's prior weight and switches each calibration group on or
- * off by the leave-one-source-out table of scripts/accuracy/calibration.ts, and takes the memory
- * estimate's interval from the held-out spread of memory errors; writes both, with the tables they came
- * from, to src-main/domain/calibrate/validated.ts and src-main/domain/estimate/memory-spread.ts. Uses the
- * folds stored in fitted-constants.ts (npm run fit:constants writes them). `--check` exits 1 when either
- * module differs from a fresh fit.
+ * off by the leave-one-source-out table of scripts/accuracy/calibration.ts, and takes the memory and speed
+ * estimates' intervals from the held-out spread of their errors; writes them, with the tables they came from, to
+ * src-main/domain/calibrate/validated.ts, src-main/domain/estimate/memory-spread.ts and speed-spread.ts. Uses the
+ * folds stored in fitted-constants.ts (npm run fit:constants writes them). `--check` exits 1 when any module
+ * differs from a fresh fit.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import { FOLDS } from '../src-main/domain/estimate/fitted-constants';
 import { calibrationHeldOut, validationOf } from './accuracy/calibration';
-import { calibrationTable, memorySpread, priorTable, spreadTable } from './accuracy/calibration-report';
+import {
+  calibrationTable,
+  memorySpread,
+  priorTable,
+  speedSpread,
+  speedSpreadTable,
+  spreadTable,
+} from './accuracy/calibration-report';
 import { scoreStoredFolds } from './accuracy/folds';
 import { Predictor } from './accuracy/predict';
 import { loadDataset } from './accuracy/rows';
@@ -19,13 +26,16 @@ import { loadDataset } from './accuracy/rows';
 const root = join(import.meta.dirname, '..');
 const validatedPath = join(root, 'src-main', 'domain', 'calibrate', 'validated.ts');
 const spreadPath = join(root, 'src-main', 'domain', 'estimate', 'memory-spread.ts');
+const speedSpreadPath = join(root, 'src-main', 'domain', 'estimate', 'speed-spread.ts');
 
 const data = loadDataset();
 const predictor = new Predictor(data.presets);
 const rows = calibrationHeldOut(data, predictor, FOLDS, (i, n) => process.stderr.write(`\rfold ${i + 1}/${n}   `));
 process.stderr.write('\n');
 const { validation, priorTable: priors } = validationOf(rows);
-const spread = memorySpread(scoreStoredFolds(data, predictor, FOLDS).scored);
+const heldOut = scoreStoredFolds(data, predictor, FOLDS).scored;
+const spread = memorySpread(heldOut);
+const speed = speedSpread(heldOut);
 
 const comment = (text: string) =>
   text
@@ -60,14 +70,26 @@ ${comment(spreadTable(spread))}
  */
 export const MEMORY_SPREAD: MemorySpread = ${JSON.stringify(spread)};
 `;
+const speedSpreadText = `${header}
+import type { SpeedSpread } from './speed-interval';
+
+/**
+ * Held-out signed speed errors (estimate ÷ measured − 1, on tokens per second), leave-one-source-out with the stored
+ * folds of fitted-constants.ts (${FOLDS.length} folds); the estimate's interval is [estimate ÷ (1 + p90), estimate ÷ (1 + p10)]:
+ *
+${comment(speedSpreadTable(speed))}
+ */
+export const SPEED_SPREAD: SpeedSpread = ${JSON.stringify(speed)};
+`;
 
 let stale = 0;
 for (const [path, text] of [
   [validatedPath, validatedText],
   [spreadPath, spreadText],
+  [speedSpreadPath, speedSpreadText],
 ] as const) {
   const formatted = await format(text, { ...(await resolveConfig(path)), filepath: path });
-  const before = readFileSync(path, 'utf8');
+  const before = existsSync(path) ? readFileSync(path, 'utf8') : '';
   if (before !== formatted) stale += 1;
   if (!process.argv.includes('--check')) writeFileSync(path, formatted);
   console.log(
@@ -75,6 +97,6 @@ for (const [path, text] of [
   );
 }
 console.log(
-  `\n${priorTable(priors, validation.priorRuns)}\n\n${calibrationTable(validation)}\n\n${spreadTable(spread)}`,
+  `\n${priorTable(priors, validation.priorRuns)}\n\n${calibrationTable(validation)}\n\n${spreadTable(spread)}\n\n${speedSpreadTable(speed)}`,
 );
 if (process.argv.includes('--check')) process.exit(stale === 0 ? 0 : 1);

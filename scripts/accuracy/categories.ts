@@ -2,6 +2,7 @@ import { fillDefaults } from '../../src-main/domain/estimate/resolve-input';
 import type { Category } from './report';
 import type { Scored } from './folds';
 import { frameworkFamilySchema } from '../../src-main/domain/reference-runs';
+import { TOKEN_BANDS, tokenBandOf, type TokenBand } from '../../src-main/domain/estimate/speed-interval';
 
 const method = (s: Scored) => s.row.run.config?.method;
 /** Tokens per micro-batch (batch × sequence) of a scored row, 0 for a row without a config. */
@@ -28,18 +29,20 @@ export const HEADLINE: Category[] = [
   { name: 'prefill', test: (s) => s.row.quantity === 'prefill' },
 ];
 
+/** The bands' names in the tables (src-main/domain/estimate/speed-interval.ts holds their limits). */
+export const BAND_NAMES: Record<TokenBand, string> = {
+  under1k: '< 1k',
+  '1kTo4k': '1k–4k',
+  '4kTo16k': '4k–16k',
+  over16k: '> 16k',
+};
+
 /** Tokens per micro-batch (batch × seq), 1 GPU vs several, DeepSpeed ZeRO-3, and framework, for a kind of row. */
 export function regimes(kind: (s: Scored) => boolean): Category[] {
-  const bands: Array<[string, number, number]> = [
-    ['tokens/micro-batch < 1k', 0, 1024],
-    ['tokens/micro-batch 1k–4k', 1024, 4096],
-    ['tokens/micro-batch 4k–16k', 4096, 16384],
-    ['tokens/micro-batch > 16k', 16384, Infinity],
-  ];
   return [
-    ...bands.map(([name, lo, hi]) => ({
-      name,
-      test: (s: Scored) => kind(s) && tokensPerMicroBatch(s) >= lo && tokensPerMicroBatch(s) < hi,
+    ...TOKEN_BANDS.map(({ band }) => ({
+      name: `tokens/micro-batch ${BAND_NAMES[band]}`,
+      test: (s: Scored) => kind(s) && tokenBandOf(tokensPerMicroBatch(s)) === band,
     })),
     { name: '1 GPU', test: (s: Scored) => kind(s) && gpus(s) === 1 },
     { name: 'several GPUs', test: (s: Scored) => kind(s) && gpus(s) > 1 },

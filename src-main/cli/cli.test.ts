@@ -141,6 +141,16 @@ describe('cardwise estimate', () => {
     expect(result.stdout).toMatch(/^weights\s+\d+\.\d$/m);
     for (const id of CARD_IDS) expect(result.stdout).toMatch(new RegExp(`^${id}\\s.*(fits|tight|does not fit)`, 'm'));
     expect(result.stdout).toMatch(/^Speed on rtx-4090: /m);
+    // The held-out spread of its token band holds the speed too.
+    const speed = Number(/^Speed on rtx-4090: ([\d,]+) tokens\/s/m.exec(result.stdout)![1]!.replace(/,/g, ''));
+    const likely =
+      /^ {2}likely ([\d,]+)–([\d,]+) tokens\/s: 80% of \d+ published runs at [\w–]+ (?:[\w–]+ )?tokens per micro-batch/m.exec(
+        result.stdout,
+      );
+    expect(likely).not.toBeNull();
+    const [slow, fast] = likely!.slice(1).map((n) => Number(n.replace(/,/g, ''))) as [number, number];
+    expect(slow).toBeLessThanOrEqual(speed);
+    expect(fast).toBeGreaterThanOrEqual(speed);
   });
 
   it('agrees between flags and the same input given as a file', () => {

@@ -1,4 +1,5 @@
 import { english } from '../domain/messages';
+import type { TokenBand } from '../domain/estimate/speed-interval';
 import type { EstimateOutput } from '../ipc/contract';
 import { formatCount, formatGiB, formatNumber } from './format';
 import { renderTable } from './table';
@@ -78,8 +79,9 @@ export function renderEstimate(output: EstimateOutput): string {
     lines.push('');
     const speedLines = describeSpeed(output.speed, String(output.resolvedInput.gpu ?? ''));
     const speed = calibratedSpeed(output);
-    // Right under the raw speed, before its assumptions.
-    if (speed) speedLines.splice(1, 0, `  ${speed}`);
+    // Right under the raw speed, before its assumptions: where the measured rate likely falls, then the calibrated one.
+    const likely = output.speedInterval ? [`  ${likelySpeed(output.speedInterval)}`] : [];
+    speedLines.splice(1, 0, ...likely, ...(speed ? [`  ${speed}`] : []));
     lines.push(...speedLines);
   }
   if (output.calibration && output.calibration.flags.length > 0) {
@@ -153,6 +155,26 @@ function calibratedMemory(output: EstimateOutput): { total: string; allocated: s
     allocated: `calibrated: ${formatGiB(calibrated.allocatedBytes)} GiB`,
   };
 }
+
+/** Where the measured rate likely falls, and which held-out runs say so (speed-interval.ts). */
+function likelySpeed(interval: NonNullable<EstimateOutput['speedInterval']>): string {
+  const runs = !interval.group
+    ? 'published runs'
+    : 'band' in interval.group
+      ? `published runs at ${BAND_TEXT[interval.group.band]} tokens per micro-batch`
+      : `published ${interval.group.decode === 'eager' ? 'eager (HF generate)' : 'engine'} decode runs`;
+  return (
+    `likely ${formatNumber(interval.lowTokensPerSecond)}–${formatNumber(interval.highTokensPerSecond)} tokens/s: ` +
+    `80% of ${interval.rows} ${runs} (${interval.sources} sources, each held out) measured within this range of their estimate`
+  );
+}
+
+const BAND_TEXT: Record<TokenBand, string> = {
+  under1k: 'under 1k',
+  '1kTo4k': '1k–4k',
+  '4kTo16k': '4k–16k',
+  over16k: 'over 16k',
+};
 
 /** The calibrated speed, when the logged runs moved it. */
 function calibratedSpeed(output: EstimateOutput): string | null {

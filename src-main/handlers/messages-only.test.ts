@@ -74,6 +74,9 @@ const DATA_KEYS = new Set([
   'engine',
   'kvCacheDtype',
   'convertedFrom',
+  // The group of held-out runs a speed interval rests on (a token band, a kind of decoding): enums the doors word.
+  'band',
+  'decode',
 ]);
 
 /** The English a Chinese sentence may keep: units, product and library names, formula symbols. */

@@ -3,6 +3,7 @@ import type { CardFit, EstimateInput, MemoryEstimate } from '../estimate/input';
 import { DEFAULT_HEADROOM_FRACTION, estimateMemory, usableBytes } from '../estimate/memory';
 import { fitSolver } from '../estimate/solve';
 import { memoryInterval, type MemoryInterval } from '../estimate/memory-interval';
+import { speedInterval, type SpeedInterval } from '../estimate/speed-interval';
 import { estimateResolvedSpeed, type InferenceSpeed, type TrainingSpeed } from '../estimate/speed';
 import { GIB } from '../estimate/units';
 import { fitVerdict, type Verdict } from '../estimate/verdict';
@@ -42,6 +43,8 @@ export interface CalibratedEstimate extends Omit<MemoryEstimate, 'fits'> {
   memoryInterval: MemoryInterval;
   /** Speed on `input.gpu`, when a card was named. */
   speed?: TrainingSpeed | InferenceSpeed;
+  /** Where the measured rate of `speed` is likely to fall (80% of held-out runs of its group did). */
+  speedInterval?: SpeedInterval;
   /** The correction fitted from logged runs for `input.gpu` (DESIGN.md "Calibration"). */
   calibration?: Calibration & { card: string };
   /** The raw numbers above, corrected by `calibration`. */
@@ -207,7 +210,10 @@ export function calibratedEstimate(
     fits,
     memoryInterval: memoryInterval(estimate.perGpu.totalBytes, estimate.resolvedInput.method),
   };
-  if (speed) result.speed = speed;
+  if (speed) {
+    result.speed = speed;
+    result.speedInterval = speedInterval(speed, estimate.resolvedInput);
+  }
   if (card && ctx.runs !== null) {
     const correction = correctionOf(card.id);
     result.calibration = { card: card.id, ...correction };

@@ -36,8 +36,18 @@ export function memoryInterval(
   spread: MemorySpread = MEMORY_SPREAD,
 ): MemoryInterval {
   const s = (method === undefined ? undefined : spread.byMethod[method]) ?? spread.pooled;
+  const [lowBytes, highBytes] = measuredRange(bytes, s);
+  return { lowBytes, highBytes, rows: s.rows, sources: s.sources };
+}
+
+/**
+ * Where the measured value of an estimate `value` falls when its signed error e = estimate ÷ measured − 1 lies
+ * between the held-out p10 and p90: measured = estimate ÷ (1 + e), so [value ÷ (1 + p90), value ÷ (1 + p10)], widened
+ * to hold the estimate itself.
+ */
+export function measuredRange(value: number, s: Pick<SpreadFigures, 'p10' | 'p90'>): [number, number] {
   // An error of −100% or less cannot be inverted; such a spread would say nothing safe.
-  const low = bytes / (1 + Math.max(s.p90, s.p10));
-  const high = bytes / Math.max(1e-3, 1 + Math.min(s.p10, s.p90));
-  return { lowBytes: Math.min(low, bytes), highBytes: Math.max(high, bytes), rows: s.rows, sources: s.sources };
+  const low = value / (1 + Math.max(s.p90, s.p10));
+  const high = value / Math.max(1e-3, 1 + Math.min(s.p10, s.p90));
+  return [Math.min(low, value), Math.max(high, value)];
 }

@@ -5,6 +5,12 @@ import { formatGiB, formatNumber, formatPercent } from '../../lib/format';
 import { messageKey, useMessageText } from '../../lib/messages';
 import { Term } from '../../components/Term';
 
+/** The held-out runs a speed interval rests on: its token band, its kind of decoding, or all of its kind. */
+function groupOf(interval: NonNullable<EstimateOutput['speedInterval']>): string {
+  if (!interval.group) return 'all';
+  return 'band' in interval.group ? interval.group.band : interval.group.decode;
+}
+
 /** Speed on the chosen card, and the correction that logged runs make to memory and speed. */
 export function SpeedPanel({ output, card }: { output: EstimateOutput; card: Card | undefined }) {
   const { t } = useTranslation();
@@ -38,6 +44,16 @@ export function SpeedPanel({ output, card }: { output: EstimateOutput; card: Car
           <Term k="prefillDecode" />
         </p>
       )}
+      {output.speedInterval ? (
+        <p className="total-sub" data-testid="speed-likely">
+          {t('estimate.speedLikely', {
+            low: formatNumber(output.speedInterval.lowTokensPerSecond, 0),
+            high: formatNumber(output.speedInterval.highTokensPerSecond, 0),
+            rows: output.speedInterval.rows,
+            group: t(`estimate.speedGroup.${groupOf(output.speedInterval)}`),
+          })}
+        </p>
+      ) : null}
       {calibration && calibrated && calibration.runs > 0 ? (
         <div className="calibration">
           <p>
