@@ -8,9 +8,15 @@ beforeAll(assertCliBuilt);
 
 const outMain = path.join(repoRoot, 'out', 'main');
 
-/** Every chunk a chunk imports, statically or on demand (`import("./x.js")`). */
+/**
+ * Every chunk a chunk imports, statically or on demand (`import("./x.js")`), in its code: the comments are left out
+ * (the bundled libraries' JSDoc names their own files, `@typedef { import("./option.js").Option }`).
+ */
 function importsOf(chunk: string): string[] {
-  const text = fs.readFileSync(path.join(outMain, chunk), 'utf8');
+  const text = fs
+    .readFileSync(path.join(outMain, chunk), 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/^\s*\/\/.*$/gm, '');
   return [...text.matchAll(/(?:from\s*|import\s*\(\s*)"\.\/([^"]+\.js)"/g)].map((match) => match[1]!);
 }
 
