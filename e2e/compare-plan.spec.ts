@@ -36,6 +36,8 @@ test('ranks the cards for QLoRA 7B on 50M tokens by job cost, answer first, and 
   const answer = page.getByTestId('rank-answer');
   await expect(answer).toContainText('Cheapest for your job:');
   await expect(answer).toContainText(costs[0]!.trim());
+  // And what it likely costs, from its speed's held-out range: "likely ¥8.96–¥12.59: …".
+  await expect(answer.locator('.answer-also').first()).toContainText(/^likely ¥[\d,.]+–¥[\d,.]+: /);
 
   // One row per offer; its other GPU counts are one click away.
   const ids = await rows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-candidate')!.split(':')[0]));

@@ -20,6 +20,7 @@ const row = (offerId: string, gpus: number, jobCost: number | null, hours: numbe
   costPer1kSamples: null,
   hours,
   jobCost,
+  jobCostLikely: null,
   pareto: false,
   reason: { code: 'rank.reason.overhead' },
   explain: [],
@@ -45,6 +46,13 @@ describe('rankAnswer', () => {
     expect(answer?.faster).toBeNull();
     expect(answer?.lines).toHaveLength(1);
     expect(rankAnswer([])).toBeNull();
+  });
+
+  it('says what the cheapest job likely costs, from its speed’s held-out range, under its first line', () => {
+    const cheapest = { ...row('a', 1, 6.73, 5.4), jobCostLikely: { low: 5.8, high: 8.9 } };
+    const answer = rankAnswer([cheapest, row('c', 8, 9, 1)]);
+    expect(answer?.lines).toHaveLength(2);
+    expect(english(answer!.lines[1]!)).toMatch(/^likely ¥5\.80–¥8\.90: /);
   });
 
   it('without a job, answers by cost per 1M tokens', () => {

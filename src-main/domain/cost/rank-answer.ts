@@ -48,6 +48,15 @@ export function rankAnswer(candidates: readonly Candidate[]): RankAnswer | null 
     if (costOf(c) <= limit && timeOf(c) < timeOf(faster ?? cheapest)) faster = c;
   }
   const lines = [line('cheapest', cheapest)];
+  // What the cheapest job may cost, at the ends of its speed's held-out interval.
+  if (cheapest.jobCostLikely) {
+    lines.push(
+      msg('rank.answer.likelyJob', {
+        low: formatMoney(cheapest.jobCostLikely.low, cheapest.currency),
+        high: formatMoney(cheapest.jobCostLikely.high, cheapest.currency),
+      }),
+    );
+  }
   if (faster) lines.push(line('faster', faster));
   return { cheapest, faster, lines };
 }

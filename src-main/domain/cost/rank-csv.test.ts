@@ -19,6 +19,7 @@ const candidate = (fields: Partial<Candidate>): Candidate => ({
   costPer1kSamples: null,
   hours: 5.4,
   jobCost: 6.73,
+  jobCostLikely: null,
   pareto: true,
   reason: { code: 'rank.reason.overhead' },
   explain: [],

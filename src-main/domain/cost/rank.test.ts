@@ -4,7 +4,10 @@ import type { Card, ModelPreset, Offer } from '../catalog';
 import type { EstimateInput } from '../estimate/input';
 import { english } from '../messages';
 import { testOffer } from './offer.testkit';
+import { jobCost, jobHours } from './job';
 import { rankCandidates } from './rank';
+import { speedInterval } from '../estimate/speed-interval';
+import type { TrainingSpeed } from '../estimate/speed';
 
 const read = <T>(name: string): T => readDataFile<T>(name);
 const cards = read<Card[]>('cards.json');
@@ -106,6 +109,32 @@ describe('rankCandidates', () => {
       );
       expect(dominated).toBe(false);
     }
+  });
+
+  it('gives each job the cost at the ends of its speed’s held-out range, under the offer’s own billing', () => {
+    const workload = { tokens: 50e6 };
+    const { candidates } = rankCandidates(lora, workload, ctx, { gpuCounts: [1, 8] });
+    expect(candidates.length).toBeGreaterThan(2);
+    for (const c of candidates) {
+      // The same speed interval the estimate shows (its token band: 2 × 2048 tokens a micro-batch).
+      const band = speedInterval({ kind: 'train', tokensPerSecond: c.tokensPerSecond } as TrainingSpeed, {
+        batchSize: 2,
+        seqLen: 2048,
+        inferenceRuntime: 'llama.cpp',
+      });
+      const offerOf = ctx.offers.find((o) => o.id === c.offerId)!;
+      const converted = offerOf.currency === c.currency ? offerOf : null;
+      if (!converted) continue;
+      const at = (tokensPerSecond: number) => jobCost(converted, c.gpus, jobHours(50e6, tokensPerSecond)).cost;
+      expect(c.jobCostLikely).toEqual({ low: at(band.highTokensPerSecond), high: at(band.lowTokensPerSecond) });
+      expect(c.jobCostLikely!.low).toBeLessThanOrEqual(c.jobCost!);
+      expect(c.jobCostLikely!.high).toBeGreaterThanOrEqual(c.jobCost!);
+      expect(english(c.explain.at(-1)!)).toMatch(/^likely [\d.]+–[\d.]+ CNY \([\d.]+–[\d.]+ h\): /);
+    }
+    // Without a job there is no job to price.
+    expect(rankCandidates(lora, {}, ctx, { gpuCounts: [1] }).candidates.every((c) => c.jobCostLikely === null)).toBe(
+      true,
+    );
   });
 
   it('ranks a job by its cost by default, and leaves out packages longer than the job, saying so', () => {

@@ -3,6 +3,7 @@ import type { EstimateInput, MemoryEstimate } from '../estimate/input';
 import { DEFAULT_HEADROOM_FRACTION, estimateMemory } from '../estimate/memory';
 import { estimateResolvedSpeed, type InferenceSpeed, type TrainingSpeed } from '../estimate/speed';
 import { fmt } from '../estimate/speed-flops';
+import { speedInterval } from '../estimate/speed-interval';
 import { GIB } from '../estimate/units';
 import { msg, type Message } from '../messages';
 import { jobCost, jobHours, jobTokens, type Workload } from './job';
@@ -56,6 +57,11 @@ export interface Candidate {
   costPer1kSamples: number | null;
   hours: number | null;
   jobCost: number | null;
+  /**
+   * The job's cost at the ends of the speed's held-out interval (speed-interval.ts: 80% of the published runs of its
+   * kind ran within it of their estimate): at the fast end, then at the slow end. Null without a job.
+   */
+  jobCostLikely: { low: number; high: number } | null;
   pareto: boolean;
   /** What bounds the speed, e.g. "memory-bound: 1,008 GB/s" or "compute-bound: 165 TFLOPS × 38% MFU". */
   reason: Message;
@@ -230,6 +236,16 @@ export function rankCandidates(
             })
           : null;
       const hours = tokens === null ? null : jobHours(tokens, tokensPerSecond);
+      // The held-out spread of the raw estimate, on the corrected rate: wider than the corrected rate's own.
+      const likely = speedInterval(speed, memory.resolvedInput);
+      const scale = tokensPerSecond / rawTokensPerSecond;
+      const likelyHours =
+        tokens === null
+          ? null
+          : {
+              fast: jobHours(tokens, likely.highTokensPerSecond * scale),
+              slow: jobHours(tokens, likely.lowTokensPerSecond * scale),
+            };
       let kept = 0;
       for (const { offer, converted } of offers) {
         const periodHours = BILLING_PERIOD_HOURS[offer.billing];
@@ -244,6 +260,13 @@ export function rankCandidates(
           ? costPer1kSamples(pricePerGpuHour, gpus, tokensPerSecond, tokensPerSample)
           : null;
         const job = hours === null ? null : jobCost(converted, gpus, hours);
+        const jobLikely =
+          likelyHours === null
+            ? null
+            : {
+                low: jobCost(converted, gpus, likelyHours.fast).cost,
+                high: jobCost(converted, gpus, likelyHours.slow).cost,
+              };
         // Parameters named one by one: a spread that adds fields costs about 1 µs per offer on Node 20
         // (scripts/bench/spread.ts), and a ranking builds these for every card × GPU count × offer.
         const unitPrice = cleanUnitPrice(converted.price);
@@ -284,6 +307,19 @@ export function rankCandidates(
           );
         }
         if (job) explain.push(msg('rank.explain.jobCost', { explain: job.explain }));
+        if (jobLikely && likelyHours) {
+          explain.push(
+            msg('rank.explain.likelyJob', {
+              low: jobLikely.low,
+              high: jobLikely.high,
+              currency,
+              fastHours: likelyHours.fast,
+              slowHours: likelyHours.slow,
+              rows: likely.rows,
+              sources: likely.sources,
+            }),
+          );
+        }
         if (offer.currency !== currency) {
           explain.push(msg('rank.explain.converted', { price: offer.price, currency: offer.currency }));
         }
@@ -303,6 +339,7 @@ export function rankCandidates(
           costPer1kSamples: per1k,
           hours,
           jobCost: job ? job.cost : null,
+          jobCostLikely: jobLikely,
           reason: speedReason(speed, card),
           explain,
           pareto: false,

@@ -77,6 +77,7 @@ function candidate(over: Partial<Candidate>): Candidate {
     costPer1kSamples: null,
     hours: 10,
     jobCost: 20,
+    jobCostLikely: null,
     pareto: false,
     reason: msg('rank.reason.memory', { bandwidth: 1008 }),
     explain: [],
