@@ -237,10 +237,10 @@ export function rankCandidates(
           : null;
       const hours = tokens === null ? null : jobHours(tokens, tokensPerSecond);
       // The held-out spread of the raw estimate, on the corrected rate: wider than the corrected rate's own.
-      const likely = speedInterval(speed, memory.resolvedInput);
+      const likely = tokens === null ? null : speedInterval(speed, memory.resolvedInput);
       const scale = tokensPerSecond / rawTokensPerSecond;
       const likelyHours =
-        tokens === null
+        tokens === null || likely === null
           ? null
           : {
               fast: jobHours(tokens, likely.highTokensPerSecond * scale),
@@ -307,7 +307,7 @@ export function rankCandidates(
           );
         }
         if (job) explain.push(msg('rank.explain.jobCost', { explain: job.explain }));
-        if (jobLikely && likelyHours) {
+        if (jobLikely && likelyHours && likely) {
           explain.push(
             msg('rank.explain.likelyJob', {
               low: jobLikely.low,
