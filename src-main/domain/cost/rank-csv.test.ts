@@ -35,13 +35,13 @@ function records(text: string): string[][] {
 describe('the ranking as CSV', () => {
   it('writes one row per candidate in ranking order, numbers unrounded, empty where none applies', () => {
     const text = encodeRankCsv([
-      candidate({}),
+      candidate({ jobCostLikely: { low: 5.8, high: 8.9 } }),
       candidate({ gpus: 2, provider: 'B, Inc.', hours: null, jobCost: null }),
     ]);
     expect(text.startsWith('\uFEFFrank,card,cardName,gpus,provider,billing,currency,')).toBe(true);
     expect(text.endsWith('\r\n')).toBe(true);
     const [header, first, second] = records(text);
-    expect(header).toHaveLength(15);
+    expect(header).toHaveLength(17);
     expect(first).toEqual([
       '1',
       'rtx-4090',
@@ -57,10 +57,12 @@ describe('the ranking as CSV', () => {
       '',
       '5.4',
       '6.73',
+      '5.8',
+      '8.9',
       'true',
     ]);
     expect(second!.slice(0, 5)).toEqual(['2', 'rtx-4090', 'RTX 4090', '2', 'B, Inc.']);
-    expect(second!.slice(12, 14)).toEqual(['', '']);
+    expect(second!.slice(12, 16)).toEqual(['', '', '', '']);
   });
 
   it('neutralizes a provider name a spreadsheet would run as a formula (OWASP CSV injection)', () => {

@@ -23,6 +23,9 @@ const RANK_CSV_COLUMNS = [
   'costPer1kSamples',
   'hours',
   'jobCost',
+  // The job's cost at the ends of its speed's held-out range (rank.ts, jobCostLikely).
+  'jobCostLikelyLow',
+  'jobCostLikelyHigh',
   'pareto',
 ] as const;
 
@@ -48,6 +51,8 @@ export function encodeRankCsv(candidates: readonly Candidate[]): string {
         c.costPer1kSamples,
         c.hours,
         c.jobCost,
+        c.jobCostLikely?.low ?? null,
+        c.jobCostLikely?.high ?? null,
         c.pareto,
       ].map((value) => neutralizeCell(text(value))),
     ),
