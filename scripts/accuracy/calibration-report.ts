@@ -68,8 +68,8 @@ function spreadOf(rows: Scored[]): SpreadFigures {
 
 /**
  * The same for speed (errors on tokens per second): training rows by their token band, decode rows by eager or
- * engine, each with at least MIN_SPREAD_ROWS held-out rows, and each kind pooled: the interval a speed estimate is
- * shown with.
+ * engine, each with at least MIN_SPREAD_ROWS held-out rows, and each kind pooled, and prefill rows together: the
+ * intervals a speed estimate is shown with.
  */
 export function speedSpread(heldOut: Scored[]): SpeedSpread {
   const train = heldOut.filter((s) => s.row.quantity === 'train' && s.row.run.config);
@@ -84,7 +84,12 @@ export function speedSpread(heldOut: Scored[]): SpeedSpread {
     const rows = decode.filter((s) => (s.row.run.config!.inferenceRuntime === 'eager' ? 'eager' : 'engine') === kind);
     if (rows.length >= MIN_SPREAD_ROWS) byKind[kind] = spreadOf(rows);
   }
-  return { train: { pooled: spreadOf(train), byBand }, decode: { pooled: spreadOf(decode), byKind } };
+  const prefill = heldOut.filter((s) => s.row.quantity === 'prefill' && s.row.run.config);
+  return {
+    train: { pooled: spreadOf(train), byBand },
+    decode: { pooled: spreadOf(decode), byKind },
+    prefill: spreadOf(prefill),
+  };
 }
 
 /** The speed spread as a table. */
@@ -97,6 +102,7 @@ export function speedSpreadTable(spread: SpeedSpread): string {
     ['training, all (used below 20 rows)', spread.train.pooled],
     ...Object.entries(spread.decode.byKind).map(([kind, s]): [string, SpreadFigures] => [`decode, ${kind}`, s]),
     ['decode, all (used below 20 rows)', spread.decode.pooled],
+    ['prefill (prompt processing)', spread.prefill],
   ];
   return table(
     ['speed', 'rows', 'srcs', 'p10 signed', 'p90 signed'],

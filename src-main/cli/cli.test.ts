@@ -127,6 +127,28 @@ describe('cardwise estimate', () => {
     expect(output.speed).toBeDefined();
   });
 
+  it('human output of an inference estimate gives decode and prompt processing each its held-out range', () => {
+    const result = cardwise(['estimate', '--model', 'llama-3.1-8b', '--method', 'inference', '--gpu', 'rtx-4090']);
+    expect(result.status).toBe(0);
+    const [decode, prefill] = /^Speed on rtx-4090: decode ([\d,]+) tokens\/s, prefill ([\d,]+) tokens\/s/m
+      .exec(result.stdout)!
+      .slice(1)
+      .map((n) => Number(n.replace(/,/g, ''))) as [number, number];
+    const range = (pattern: RegExp) =>
+      pattern
+        .exec(result.stdout)!
+        .slice(1)
+        .map((n) => Number(n.replace(/,/g, ''))) as [number, number];
+    const [decodeLow, decodeHigh] = range(
+      /^ {2}likely ([\d,]+)–([\d,]+) tokens\/s: 80% of \d+ published engine decode runs/m,
+    );
+    expect(decodeLow).toBeLessThanOrEqual(decode);
+    expect(decodeHigh).toBeGreaterThanOrEqual(decode);
+    const [prefillLow, prefillHigh] = range(/^ {2}prompt processing likely ([\d,]+)–([\d,]+) tokens\/s: /m);
+    expect(prefillLow).toBeLessThanOrEqual(prefill);
+    expect(prefillHigh).toBeGreaterThanOrEqual(prefill);
+  });
+
   it('human output has the breakdown in GiB, the total and every card', () => {
     // The raw figures alone: the calibrated ones (cli-runs.test.ts) follow on the same lines.
     const result = cardwise(['estimate', ...lora13b, '--gpu', 'rtx-4090', '--no-calibration']);

@@ -80,7 +80,10 @@ export function renderEstimate(output: EstimateOutput): string {
     const speedLines = describeSpeed(output.speed, String(output.resolvedInput.gpu ?? ''));
     const speed = calibratedSpeed(output);
     // Right under the raw speed, before its assumptions: where the measured rate likely falls, then the calibrated one.
-    const likely = output.speedInterval ? [`  ${likelySpeed(output.speedInterval)}`] : [];
+    const interval = output.speedInterval;
+    const likely = interval
+      ? [`  ${likelySpeed(interval)}`, ...(interval.prefill ? [`  ${likelyPrefill(interval.prefill)}`] : [])]
+      : [];
     speedLines.splice(1, 0, ...likely, ...(speed ? [`  ${speed}`] : []));
     lines.push(...speedLines);
   }
@@ -166,6 +169,14 @@ function likelySpeed(interval: NonNullable<EstimateOutput['speedInterval']>): st
   return (
     `likely ${formatNumber(interval.lowTokensPerSecond)}–${formatNumber(interval.highTokensPerSecond)} tokens/s: ` +
     `80% of ${interval.rows} ${runs} (${interval.sources} sources, each held out) measured within this range of their estimate`
+  );
+}
+
+/** Where the measured prompt processing rate likely falls: the prefill estimate is the weakest (README "Accuracy"). */
+function likelyPrefill(prefill: NonNullable<NonNullable<EstimateOutput['speedInterval']>['prefill']>): string {
+  return (
+    `prompt processing likely ${formatNumber(prefill.lowTokensPerSecond)}–${formatNumber(prefill.highTokensPerSecond)} tokens/s: ` +
+    `80% of ${prefill.rows} published prefill runs (${prefill.sources} sources, each held out) measured within this range of their estimate`
   );
 }
 

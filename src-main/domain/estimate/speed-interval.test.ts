@@ -7,9 +7,11 @@ const figures = (p10: number, p90: number, rows = 30, sources = 4) => ({ p10, p9
 const spread: SpeedSpread = {
   train: { pooled: figures(-0.2, 0.2, 100, 8), byBand: { under1k: figures(-0.25, 0.35, 40, 5) } },
   decode: { pooled: figures(-0.2, 0.3, 200, 10), byKind: { eager: figures(-0.2, 0.5) } },
+  prefill: figures(-0.6, 2, 120, 4),
 };
 const train = (tokensPerSecond: number) => ({ kind: 'train', tokensPerSecond }) as TrainingSpeed;
-const decode = (decodeTokensPerSecond: number) => ({ kind: 'inference', decodeTokensPerSecond }) as InferenceSpeed;
+const decode = (decodeTokensPerSecond: number, prefillTokensPerSecond = 1000) =>
+  ({ kind: 'inference', decodeTokensPerSecond, prefillTokensPerSecond }) as InferenceSpeed;
 const input = (batchSize: number, seqLen: number, inferenceRuntime: 'eager' | 'llama.cpp' = 'llama.cpp') => ({
   batchSize,
   seqLen,
@@ -46,6 +48,14 @@ describe('speedInterval', () => {
     const engine = speedInterval(decode(50), input(1, 512), spread);
     expect(engine.group).toBeUndefined();
     expect(engine.highTokensPerSecond).toBeCloseTo(50 / 0.8, 6);
+  });
+
+  it('gives an inference estimate its prompt processing range too, from the prefill rows, and training none', () => {
+    const i = speedInterval(decode(50, 3000), input(1, 512), spread);
+    expect(i.prefill!.lowTokensPerSecond).toBeCloseTo(3000 / 3, 6);
+    expect(i.prefill!.highTokensPerSecond).toBeCloseTo(3000 / 0.4, 6);
+    expect(i.prefill).toMatchObject({ rows: 120, sources: 4 });
+    expect(speedInterval(train(1000), input(1, 512), spread).prefill).toBeUndefined();
   });
 
   it('always holds the estimate, and the shipped spread has every band and kind on held-out rows of several sources', () => {

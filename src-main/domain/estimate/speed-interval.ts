@@ -31,6 +31,8 @@ export type DecodeKind = 'eager' | 'engine';
 export interface SpeedSpread {
   train: { pooled: SpreadFigures; byBand: Partial<Record<TokenBand, SpreadFigures>> };
   decode: { pooled: SpreadFigures; byKind: Partial<Record<DecodeKind, SpreadFigures>> };
+  /** Prompt processing (prefill) tokens per second, every held-out row together. */
+  prefill: SpreadFigures;
 }
 
 /** Where the measured rate of a speed estimate is likely to fall: 80% of held-out runs of its group did. */
@@ -41,6 +43,8 @@ export interface SpeedInterval {
   group?: { band: TokenBand } | { decode: DecodeKind };
   rows: number;
   sources: number;
+  /** An inference estimate's prompt processing (prefill) rate, from the held-out prefill rows. */
+  prefill?: { lowTokensPerSecond: number; highTokensPerSecond: number; rows: number; sources: number };
 }
 
 /**
@@ -59,7 +63,16 @@ export function speedInterval(
   }
   const decode: DecodeKind = input.inferenceRuntime === 'eager' ? 'eager' : 'engine';
   const own = spread.decode.byKind[decode];
-  return interval(speed.decodeTokensPerSecond, own ?? spread.decode.pooled, own && { decode });
+  const prefill = interval(speed.prefillTokensPerSecond, spread.prefill, undefined);
+  return {
+    ...interval(speed.decodeTokensPerSecond, own ?? spread.decode.pooled, own && { decode }),
+    prefill: {
+      lowTokensPerSecond: prefill.lowTokensPerSecond,
+      highTokensPerSecond: prefill.highTokensPerSecond,
+      rows: prefill.rows,
+      sources: prefill.sources,
+    },
+  };
 }
 
 function interval(rate: number, s: SpreadFigures, group: SpeedInterval['group']): SpeedInterval {

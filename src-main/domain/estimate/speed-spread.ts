@@ -14,6 +14,7 @@ import type { SpeedSpread } from './speed-interval';
  * decode, eager                          99     5      -18.6%       49.5%
  * decode, engine                        159     8      -22.6%       14.1%
  * decode, all (used below 20 rows)      258    12      -21.7%       29.9%
+ * prefill (prompt processing)           129     4      -66.2%      211.0%
  */
 export const SPEED_SPREAD: SpeedSpread = {
   train: {
@@ -32,4 +33,5 @@ export const SPEED_SPREAD: SpeedSpread = {
       engine: { p10: -0.2261, p90: 0.1413, rows: 159, sources: 8 },
     },
   },
+  prefill: { p10: -0.6616, p90: 2.1103, rows: 129, sources: 4 },
 };

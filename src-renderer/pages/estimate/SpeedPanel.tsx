@@ -54,6 +54,15 @@ export function SpeedPanel({ output, card }: { output: EstimateOutput; card: Car
           })}
         </p>
       ) : null}
+      {output.speedInterval?.prefill ? (
+        <p className="total-sub" data-testid="prefill-likely">
+          {t('estimate.prefillLikely', {
+            low: formatNumber(output.speedInterval.prefill.lowTokensPerSecond, 0),
+            high: formatNumber(output.speedInterval.prefill.highTokensPerSecond, 0),
+            rows: output.speedInterval.prefill.rows,
+          })}
+        </p>
+      ) : null}
       {calibration && calibrated && calibration.runs > 0 ? (
         <div className="calibration">
           <p>
