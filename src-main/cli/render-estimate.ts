@@ -172,7 +172,7 @@ function likelySpeed(interval: NonNullable<EstimateOutput['speedInterval']>): st
   );
 }
 
-/** Where the measured prompt processing rate likely falls: the prefill estimate is the weakest (README "Accuracy"). */
+/** Where the measured prompt processing rate likely falls: the prefill estimate is the weakest (README "How accurate is it?"). */
 function likelyPrefill(prefill: NonNullable<NonNullable<EstimateOutput['speedInterval']>['prefill']>): string {
   return (
     `prompt processing likely ${formatNumber(prefill.lowTokensPerSecond)}–${formatNumber(prefill.highTokensPerSecond)} tokens/s: ` +
