@@ -1,6 +1,7 @@
 import type { CalibrationValidation } from '../../src-main/domain/calibrate/groups';
 import type { MemorySpread, SpreadFigures } from '../../src-main/domain/estimate/memory-interval';
 import {
+  decodeKindOf,
   TOKEN_BANDS,
   tokenBandOf,
   type SpeedSpread,
@@ -81,7 +82,7 @@ export function speedSpread(heldOut: Scored[]): SpeedSpread {
   }
   const byKind: SpeedSpread['decode']['byKind'] = {};
   for (const kind of ['eager', 'engine'] as const) {
-    const rows = decode.filter((s) => (s.row.run.config!.inferenceRuntime === 'eager' ? 'eager' : 'engine') === kind);
+    const rows = decode.filter((s) => decodeKindOf(s.row.run.config!.inferenceRuntime) === kind);
     if (rows.length >= MIN_SPREAD_ROWS) byKind[kind] = spreadOf(rows);
   }
   const prefill = heldOut.filter((s) => s.row.quantity === 'prefill' && s.row.run.config);

@@ -3,7 +3,7 @@ import type { EstimateInput, MemoryEstimate } from '../estimate/input';
 import { DEFAULT_HEADROOM_FRACTION, estimateMemory } from '../estimate/memory';
 import { estimateResolvedSpeed, type InferenceSpeed, type TrainingSpeed } from '../estimate/speed';
 import { fmt } from '../estimate/speed-flops';
-import { speedInterval } from '../estimate/speed-interval';
+import { speedInterval, type SpeedInterval } from '../estimate/speed-interval';
 import { GIB } from '../estimate/units';
 import { msg, type Message } from '../messages';
 import { jobCost, jobHours, jobTokens, type Workload } from './job';
@@ -211,7 +211,8 @@ export function rankCandidates(
         trainableParams: memory.trainableParams,
       });
       const rawTokensPerSecond = speed.kind === 'train' ? speed.tokensPerSecond : speed.decodeTokensPerSecond;
-      const tokensPerSecond = rawTokensPerSecond * (correction?.speedFactor ?? 1);
+      const speedFactor = correction?.speedFactor ?? 1;
+      const tokensPerSecond = rawTokensPerSecond * speedFactor;
       const speedLine =
         speed.kind === 'train'
           ? msg('rank.explain.trainSpeed', {
@@ -236,16 +237,10 @@ export function rankCandidates(
             })
           : null;
       const hours = tokens === null ? null : jobHours(tokens, tokensPerSecond);
-      // The held-out spread of the raw estimate, on the corrected rate: wider than the corrected rate's own.
-      const likely = tokens === null ? null : speedInterval(speed, memory.resolvedInput);
-      const scale = tokensPerSecond / rawTokensPerSecond;
-      const likelyHours =
-        tokens === null || likely === null
-          ? null
-          : {
-              fast: jobHours(tokens, likely.highTokensPerSecond * scale),
-              slow: jobHours(tokens, likely.lowTokensPerSecond * scale),
-            };
+      // The job's hours at both ends of the raw rate's held-out range, on the corrected rate (wider than the
+      // corrected rate's own range).
+      const likely =
+        tokens === null ? null : likelyHours(tokens, speedInterval(speed, memory.resolvedInput), speedFactor);
       let kept = 0;
       for (const { offer, converted } of offers) {
         const periodHours = BILLING_PERIOD_HOURS[offer.billing];
@@ -261,11 +256,11 @@ export function rankCandidates(
           : null;
         const job = hours === null ? null : jobCost(converted, gpus, hours);
         const jobLikely =
-          likelyHours === null
+          likely === null
             ? null
             : {
-                low: jobCost(converted, gpus, likelyHours.fast).cost,
-                high: jobCost(converted, gpus, likelyHours.slow).cost,
+                low: jobCost(converted, gpus, likely.fastHours).cost,
+                high: jobCost(converted, gpus, likely.slowHours).cost,
               };
         // Parameters named one by one: a spread that adds fields costs about 1 µs per offer on Node 20
         // (scripts/bench/spread.ts), and a ranking builds these for every card × GPU count × offer.
@@ -307,14 +302,14 @@ export function rankCandidates(
           );
         }
         if (job) explain.push(msg('rank.explain.jobCost', { explain: job.explain }));
-        if (jobLikely && likelyHours && likely) {
+        if (jobLikely && likely) {
           explain.push(
             msg('rank.explain.likelyJob', {
               low: jobLikely.low,
               high: jobLikely.high,
               currency,
-              fastHours: likelyHours.fast,
-              slowHours: likelyHours.slow,
+              fastHours: likely.fastHours,
+              slowHours: likely.slowHours,
               rows: likely.rows,
               sources: likely.sources,
             }),
@@ -392,4 +387,14 @@ function compareBy(sort: 'cost' | 'time' | 'jobCost'): (a: Candidate, b: Candida
   const primary = sort === 'time' ? byTime : sort === 'jobCost' ? byJob : byCost;
   const secondary = sort === 'time' ? byCost : byTime;
   return (a, b) => primary(a, b) || secondary(a, b) || a.offerId.localeCompare(b.offerId) || a.gpus - b.gpus;
+}
+
+/** A job's hours at the fast and slow ends of a speed interval, on a rate corrected by `speedFactor`. */
+function likelyHours(tokens: number, interval: SpeedInterval, speedFactor: number) {
+  return {
+    fastHours: jobHours(tokens, interval.highTokensPerSecond * speedFactor),
+    slowHours: jobHours(tokens, interval.lowTokensPerSecond * speedFactor),
+    rows: interval.rows,
+    sources: interval.sources,
+  };
 }

@@ -24,6 +24,10 @@ export function tokenBandOf(tokens: number): TokenBand {
 /** How a decode step is run, as `npm run accuracy` reports decode by: eager HF generate, or an engine. */
 export type DecodeKind = 'eager' | 'engine';
 
+/** The kind of decoding a runtime does (an input that names none runs the default engine). */
+export const decodeKindOf = (runtime: ResolvedInput['inferenceRuntime'] | undefined): DecodeKind =>
+  runtime === 'eager' ? 'eager' : 'engine';
+
 /**
  * Percentiles of held-out signed speed errors (estimate ÷ measured − 1, on tokens per second): training by token
  * band, decode by kind, each where enough rows exist, and pooled (scripts/accuracy/calibration-report.ts).
@@ -61,17 +65,12 @@ export function speedInterval(
     const own = spread.train.byBand[band];
     return interval(speed.tokensPerSecond, own ?? spread.train.pooled, own && { band });
   }
-  const decode: DecodeKind = input.inferenceRuntime === 'eager' ? 'eager' : 'engine';
+  const decode = decodeKindOf(input.inferenceRuntime);
   const own = spread.decode.byKind[decode];
-  const prefill = interval(speed.prefillTokensPerSecond, spread.prefill, undefined);
+  const [lowTokensPerSecond, highTokensPerSecond] = measuredRange(speed.prefillTokensPerSecond, spread.prefill);
   return {
     ...interval(speed.decodeTokensPerSecond, own ?? spread.decode.pooled, own && { decode }),
-    prefill: {
-      lowTokensPerSecond: prefill.lowTokensPerSecond,
-      highTokensPerSecond: prefill.highTokensPerSecond,
-      rows: prefill.rows,
-      sources: prefill.sources,
-    },
+    prefill: { lowTokensPerSecond, highTokensPerSecond, rows: spread.prefill.rows, sources: spread.prefill.sources },
   };
 }
 
