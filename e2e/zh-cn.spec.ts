@@ -183,3 +183,29 @@ test('every page speaks Chinese: results, explanations, bills, flags and the err
   await expect(page.locator('#set-usdPerCny-error')).toBeVisible();
   expect(await strayEnglish(page, data), 'settings with an error').toEqual([]);
 });
+
+test.describe('a browser set to Chinese, on a fresh install', () => {
+  test.use({ locale: 'zh-CN' });
+
+  test('opens in Chinese and stays in Chinese once the settings arrive; a language chosen is kept', async ({
+    page,
+  }) => {
+    const settings = page.waitForResponse((response) => response.url().endsWith('/api/settings:get'));
+    await page.goto(server.url);
+    await expect(page.locator('main[data-state="ready"]')).toBeVisible();
+    // The settings (no language chosen yet) have arrived, and whatever they started has loaded: an English page
+    // would have fetched its strings by then.
+    expect(((await (await settings).json()) as { data: { language: unknown } }).data.language).toBeNull();
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    await expect(page.getByRole('link', { name: '显卡与报价' })).toBeVisible();
+    await expect(page.getByLabel('语言')).toHaveValue('zh-CN');
+
+    await page.getByLabel('语言').selectOption('en');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await page.reload();
+    await expect(page.locator('main[data-state="ready"]')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Catalog', exact: true })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+});

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Settings } from '../src-main/ipc/contract';
 import { ErrorBanner, type BannerError } from './components/ErrorBanner';
 import { Sidebar } from './components/Sidebar';
-import { changeLanguage as switchLanguage, type Language } from './i18n';
+import { browserLanguage, changeLanguage as switchLanguage, type Language } from './i18n';
 import { AppContext, DEFAULT_SETTINGS, type PageState } from './lib/app-context';
 import { onMenuCommand } from './lib/desktop';
 import { errorMessage } from './lib/messages';
@@ -106,7 +106,12 @@ export function App() {
         >
           {t('app.skipToContent')}
         </a>
-        <Sidebar pages={PAGES} current={page.id} language={settings.language} onLanguage={changeLanguage} />
+        <Sidebar
+          pages={PAGES}
+          current={page.id}
+          language={settings.language ?? browserLanguage()}
+          onLanguage={changeLanguage}
+        />
         {/* Focusable: it is the page's scroll region (the arrow keys scroll it) and the skip link's target. */}
         <main ref={content} className="content" data-state={pageState} aria-labelledby="page-title" tabIndex={0}>
           <ErrorBanner errors={errors} onDismiss={(id) => setErrors((list) => list.filter((e) => e.id !== id))} />

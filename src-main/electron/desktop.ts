@@ -21,7 +21,8 @@ import { guardContents } from './navigation-guard';
 import { rendererSource } from './renderer-source';
 import { isAllowedExternalUrl, isTrustedRendererUrl } from './security';
 import { secureSession } from './session';
-import { PROBLEM_PAGE_PATH, startupProblemPage, systemLanguage, type StartupProblem } from './startup-problem';
+import { PROBLEM_PAGE_PATH, startupProblemPage, type StartupProblem } from './startup-problem';
+import { systemLanguage } from '../ipc/contract-settings';
 import { createMainWindow, focusWindow } from './window';
 
 /**
@@ -127,8 +128,10 @@ export function startDesktop(paths: { mainDir: string; nativeBinding: string }):
       const message = error instanceof Error ? error.message : String(error);
       return showProblem({ kind: 'database', dbPath, code: typeof code === 'string' ? code : undefined, message });
     }
+    // Until the user picks a language (in the window or the menu), the app speaks the system's.
+    const chosen = (saved: CatalogLanguage | null) => saved ?? systemLanguage(app.getPreferredSystemLanguages());
     const settings = await service.dispatcher.dispatch('settings:get', undefined);
-    if (settings.ok) language = settings.data.language;
+    language = chosen(settings.ok ? settings.data.language : null);
 
     const contract = service.dispatcher;
     registerIpc(ipcMain, {
@@ -145,7 +148,7 @@ export function startDesktop(paths: { mainDir: string; nativeBinding: string }):
       // The window's own language switch saves the setting; the menu follows it.
       onAnswer: (channel, result) => {
         if (channel !== 'settings:set' || !result.ok) return;
-        const saved = (result.data as Settings).language;
+        const saved = chosen((result.data as Settings).language);
         if (saved !== language) {
           language = saved;
           menu();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startupProblemPage, systemLanguage, type StartupProblem } from './startup-problem';
+import { startupProblemPage, type StartupProblem } from './startup-problem';
 
 const abi = {
   kind: 'unloadable' as const,
@@ -20,16 +20,6 @@ const corrupt: StartupProblem = {
   code: 'corrupt',
   message: '/home/u/cardwise.db is damaged (<script>alert(1)</script>)',
 };
-
-describe('systemLanguage', () => {
-  it('picks the first language Cardwise speaks', () => {
-    expect(systemLanguage(['zh-Hans-CN', 'en-US'])).toBe('zh-CN');
-    expect(systemLanguage(['zh-TW'])).toBe('zh-CN');
-    expect(systemLanguage(['de-DE', 'en-GB', 'zh-CN'])).toBe('en');
-    expect(systemLanguage(['fr-FR'])).toBe('en');
-    expect(systemLanguage([])).toBe('en');
-  });
-});
 
 describe('the startup problem page', () => {
   it('tells a developer what to run when the Electron SQLite build is missing or stale', () => {

@@ -11,16 +11,6 @@ export type StartupProblem =
 /** The path the problem page is served at (app-protocol.ts); the IPC sender check never trusts it. */
 export const PROBLEM_PAGE_PATH = '/problem.html';
 
-/** The user's language from the system's preferred languages, before any setting can be read. */
-export function systemLanguage(preferred: readonly string[]): CatalogLanguage {
-  for (const tag of preferred) {
-    const lower = tag.toLowerCase();
-    if (lower.startsWith('zh')) return 'zh-CN';
-    if (lower.startsWith('en')) return 'en';
-  }
-  return 'en';
-}
-
 /**
  * A static page (no script) that says, in the user's language, what went wrong and what to
  * run: the rebuild command in a checkout, reinstalling for a packaged app, the restore

@@ -41,7 +41,8 @@ const empty = z.object({}).strict().optional();
 
 export const settingsSchema = z
   .object({
-    language: z.enum(LANGUAGES),
+    /** The UI's language as the user chose it; null until they do (the system's language is shown meanwhile). */
+    language: z.enum(LANGUAGES).nullable(),
     currency: currencySchema,
     /** Share of card memory kept free when deciding that something fits (0.1 = 10%). */
     headroomFraction: z.number().min(0).max(0.9),
@@ -178,7 +179,7 @@ export const menuCommandSchema = z.discriminatedUnion('command', [
   z.object({ command: z.literal('import-runs') }),
   z.object({ command: z.literal('export-runs') }),
   z.object({ command: z.literal('guide') }),
-  z.object({ command: z.literal('language'), language: settingsSchema.shape.language }),
+  z.object({ command: z.literal('language'), language: z.enum(LANGUAGES) }),
 ]);
 export type MenuCommand = z.infer<typeof menuCommandSchema>;
 export interface EventPayloads {

@@ -1,10 +1,10 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Settings } from '../../src-main/ipc/contract';
-import { LANGUAGES as SETTINGS_LANGUAGES } from '../../src-main/ipc/contract-settings';
+import { LANGUAGES as SETTINGS_LANGUAGES, systemLanguage } from '../../src-main/ipc/contract-settings';
 import type { Catalog } from '../../src-main/domain/messages/render';
 
-export type Language = Settings['language'];
+export type Language = NonNullable<Settings['language']>;
 export const LANGUAGES: readonly Language[] = SETTINGS_LANGUAGES;
 
 /** The i18next namespace that holds the domain's messages (lib/messages.ts renders them). */
@@ -17,9 +17,12 @@ const BUNDLES: Record<Language, () => Promise<{ bundle: { translation: object; d
   'zh-CN': () => import('./bundle-zh-CN'),
 };
 
-/** The browser's language until the saved setting arrives. */
-function guessLanguage(): Language {
-  return navigator.language.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en';
+/**
+ * The language of the browser (in the desktop app, the system's): what the UI speaks until the user chooses one
+ * (the saved setting is null until then) and, before the settings arrive, in the first paint.
+ */
+export function browserLanguage(): Language {
+  return systemLanguage(navigator.languages?.length ? navigator.languages : [navigator.language]);
 }
 
 async function loadLanguage(language: Language): Promise<void> {
@@ -44,7 +47,7 @@ export async function changeLanguage(language: Language): Promise<void> {
  * zh-CN has every key of en (i18n.test.ts), so the fallback is never needed to fill a gap.
  */
 export async function initI18n(): Promise<typeof i18n> {
-  const language = guessLanguage();
+  const language = browserLanguage();
   // Asked before i18next starts (its init settles a task later): the strings are what the first
   // render waits for. loadLanguage's import below gets the same module.
   BUNDLES[language]().catch(() => undefined); // a failure surfaces from loadLanguage's own import
