@@ -224,13 +224,23 @@ for (const language of LANGUAGES) {
         const out: string[] = [];
         const describe = (element: Element) => element.outerHTML.slice(0, 100);
         // Every column header of every table lies inside the window and inside its scroller, but
-        // those marked secondary (HeaderRow.tsx), which the scroller reaches.
+        // those marked secondary (HeaderRow.tsx), which the scroller reaches; and none lies under the actions
+        // column a table keeps in view at its right edge (.actions-last: it covered half the Runs page's outcome).
         for (const th of document.querySelectorAll('main table thead th:not([data-secondary])')) {
           const box = th.getBoundingClientRect();
           const scroller = th.closest('.table-scroll') ?? th.closest('table')!.parentElement!;
+          const table = th.closest('table')!;
+          const actions = table.classList.contains('actions-last') ? th.parentElement!.lastElementChild : null;
           const limit = Math.min(viewportWidth, scroller.getBoundingClientRect().right);
           if (box.width > 0 && box.right > limit + 1)
             out.push(`column "${th.textContent?.trim()}" ends at ${Math.round(box.right)} px of ${Math.round(limit)}`);
+          // Under the actions column, the header's padding may go; its text may not.
+          const textRight = box.right - parseFloat(getComputedStyle(th).paddingRight);
+          const actionsLeft = actions && actions !== th ? actions.getBoundingClientRect().left : Infinity;
+          if (box.width > 0 && textRight > actionsLeft + 1)
+            out.push(
+              `column "${th.textContent?.trim()}" ends under the actions, at ${Math.round(textRight)} px of ${Math.round(actionsLeft)}`,
+            );
         }
         // Buttons: their content never wider than their box. Selects: the chosen option's text and
         // the padding fit beside the drop-down arrow (Chromium draws it in about 20 px).

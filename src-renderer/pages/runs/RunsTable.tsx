@@ -24,13 +24,6 @@ interface RunsTableProps {
   onDelete: (run: ListedRun) => void;
 }
 
-/** Which part of the estimate a meter's reading is compared with (bytesOnMeter). */
-const COMPARED_WITH: Record<MemoryMeter, 'allocated' | 'reserved' | 'total'> = {
-  'torch-allocated': 'allocated',
-  'torch-reserved': 'reserved',
-  'nvidia-smi': 'total',
-};
-
 /**
  * The table's fixed words, translated once per render of the table instead of once per row, and the two
  * translators the rows use (handed down: a useTranslation hook in each of fifty rows subscribed fifty times).
@@ -45,11 +38,6 @@ function tableLabels(t: TFunction, text: (message: Message) => string) {
       'torch-reserved': t('runs.meterShort.torch-reserved'),
       'nvidia-smi': t('runs.meterShort.nvidia-smi'),
     } satisfies Record<MemoryMeter, string>,
-    comparedWith: {
-      allocated: t('runs.table.allocated'),
-      reserved: t('runs.table.reserved'),
-      total: t('runs.table.total'),
-    },
     published: t('runs.origin.published'),
     mine: t('runs.origin.mine'),
     view: t('runs.table.view'),
@@ -122,9 +110,6 @@ export function RunsTable({ runs, cardName, sort, onSort, onOpen, onDelete }: Ru
             <th scope="col">{t('runs.table.model')}</th>
             <th scope="col">{t('runs.table.method')}</th>
             {sortable('peakMemoryGiB', t('runs.table.peak'), true)}
-            <th scope="col" className="num">
-              {t('runs.table.estimate')}
-            </th>
             {sortable('tokensPerSecond', t('runs.table.speed'), true)}
             {sortable('durationHours', t('runs.table.hours'), true)}
             {sortable('cost', t('runs.table.cost'), true)}
@@ -189,7 +174,7 @@ const RunRow = memo(function RunRow({ run, cardLabel, flag: flagged, labels }: R
       <td className="run-model" title={run.modelLabel}>
         {run.modelLabel}
       </td>
-      <td className="nowrap">
+      <td className="nowrap run-method">
         {text(optionLabel('method', run.config.method))}
         <span className="cell-sub run-shape">
           {run.engine
@@ -200,15 +185,20 @@ const RunRow = memo(function RunRow({ run, cardLabel, flag: flagged, labels }: R
             : t('runs.table.shape', shapeOf(run.config))}
         </span>
       </td>
+      {/* As the speed beside it: what was measured, how far the estimate is, then the estimate (of the part of the
+          memory the run's meter reads: predictedGiBFor) and the meter. */}
       <td className="num">
-        {run.peakMemoryGiB === null ? '—' : formatNumber(run.peakMemoryGiB, 1)}
-        {run.memoryMeter ? <span className="cell-sub">{labels.meterShort[run.memoryMeter]}</span> : null}
-      </td>
-      <td className="num">
-        {predictedGiB === null ? '—' : formatNumber(predictedGiB, 1)}{' '}
+        {run.peakMemoryGiB === null ? '—' : formatNumber(run.peakMemoryGiB, 1)}{' '}
         <ErrorBadge fraction={memoryError} title={labels.errorTitle} />
-        {predictedGiB !== null ? (
-          <span className="cell-sub">{labels.comparedWith[COMPARED_WITH[run.memoryMeter ?? 'nvidia-smi']]}</span>
+        {predictedGiB !== null || run.memoryMeter ? (
+          <span className="cell-sub">
+            {[
+              predictedGiB === null ? null : t('runs.table.predicted', { value: formatNumber(predictedGiB, 1) }),
+              run.memoryMeter ? labels.meterShort[run.memoryMeter] : null,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </span>
         ) : null}
       </td>
       <td className="num">
