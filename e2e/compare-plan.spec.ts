@@ -116,4 +116,10 @@ test('Plan opened first, with every field at its default, shows a plan of the fi
   await expect(page.getByLabel('Job compute hours')).toHaveValue('');
   await expect(page.locator('[aria-invalid="true"]')).toHaveCount(0);
   await expect(page.getByRole('alert')).toHaveCount(0);
+  // Hours from an estimate: each bill says where it likely lies; hours typed are the user's own, with no range.
+  const likely = page.locator('.plan-results .option-card').first().locator('.option-likely');
+  await expect(likely).toHaveText(/^likely ¥[\d,.]+–¥[\d,.]+ \([\d.]+–[\d.]+ h of compute\)$/);
+  await page.getByLabel('Job compute hours').fill('30');
+  await expect(page.locator('.plan-results[data-state="ready"] .option-card').first()).toBeVisible();
+  await expect(page.locator('.plan-results .option-likely')).toHaveCount(0);
 });

@@ -21,6 +21,7 @@ const row = (offerId: string, gpus: number, jobCost: number | null, hours: numbe
   hours,
   jobCost,
   jobCostLikely: null,
+  hoursLikely: null,
   pareto: false,
   reason: { code: 'rank.reason.overhead' },
   explain: [],

@@ -20,6 +20,7 @@ const candidate = (fields: Partial<Candidate>): Candidate => ({
   hours: 5.4,
   jobCost: 6.73,
   jobCostLikely: null,
+  hoursLikely: null,
   pareto: true,
   reason: { code: 'rank.reason.overhead' },
   explain: [],

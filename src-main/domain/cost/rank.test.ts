@@ -127,14 +127,23 @@ describe('rankCandidates', () => {
       if (!converted) continue;
       const at = (tokensPerSecond: number) => jobCost(converted, c.gpus, jobHours(50e6, tokensPerSecond)).cost;
       expect(c.jobCostLikely).toEqual({ low: at(band.highTokensPerSecond), high: at(band.lowTokensPerSecond) });
+      // The hours the Plan page prices at both ends.
+      expect(c.hoursLikely).toEqual({
+        fast: jobHours(50e6, band.highTokensPerSecond),
+        slow: jobHours(50e6, band.lowTokensPerSecond),
+      });
+      expect(c.hoursLikely!.fast).toBeLessThanOrEqual(c.hours!);
+      expect(c.hoursLikely!.slow).toBeGreaterThanOrEqual(c.hours!);
       expect(c.jobCostLikely!.low).toBeLessThanOrEqual(c.jobCost!);
       expect(c.jobCostLikely!.high).toBeGreaterThanOrEqual(c.jobCost!);
       expect(english(c.explain.at(-1)!)).toMatch(/^likely [\d.]+–[\d.]+ CNY \([\d.]+–[\d.]+ h\): /);
     }
     // Without a job there is no job to price.
-    expect(rankCandidates(lora, {}, ctx, { gpuCounts: [1] }).candidates.every((c) => c.jobCostLikely === null)).toBe(
-      true,
-    );
+    expect(
+      rankCandidates(lora, {}, ctx, { gpuCounts: [1] }).candidates.every(
+        (c) => c.jobCostLikely === null && c.hoursLikely === null,
+      ),
+    ).toBe(true);
   });
 
   it('ranks a job by its cost by default, and leaves out packages longer than the job, saying so', () => {

@@ -62,6 +62,8 @@ export interface Candidate {
    * kind ran within it of their estimate): at the fast end, then at the slow end. Null without a job.
    */
   jobCostLikely: { low: number; high: number } | null;
+  /** The job's compute hours at the same two ends (fast, slow): what the Plan page prices. Null without a job. */
+  hoursLikely: { fast: number; slow: number } | null;
   pareto: boolean;
   /** What bounds the speed, e.g. "memory-bound: 1,008 GB/s" or "compute-bound: 165 TFLOPS × 38% MFU". */
   reason: Message;
@@ -335,6 +337,7 @@ export function rankCandidates(
           hours,
           jobCost: job ? job.cost : null,
           jobCostLikely: jobLikely,
+          hoursLikely: likely ? { fast: likely.fastHours, slow: likely.slowHours } : null,
           reason: speedReason(speed, card),
           explain,
           pareto: false,

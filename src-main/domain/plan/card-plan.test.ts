@@ -35,6 +35,40 @@ describe('planForCard', () => {
     expect(plan.options[0]!.lines.find((l) => l.item === 'compute')?.amount).toBe(15);
   });
 
+  it('prices every option at both ends of the likely compute hours, as planned at those hours', () => {
+    const likely = { fast: 8, slow: 14 };
+    const plan = planForCard({ ...request, computeHoursLikely: likely }, offers);
+    const at = (hours: number) => planForCard({ ...request, computeHours: hours }, offers).options;
+    const [fast, slow] = [at(8), at(14)];
+    expect(plan.computeHoursLikely).toEqual(likely);
+    plan.options.forEach((option, i) => {
+      expect(option.likelyTotal).toEqual({ low: fast[i]!.total, high: slow[i]!.total });
+      expect(option.likelyTotal!.low).toBeLessThanOrEqual(option.total);
+      expect(option.likelyTotal!.high).toBeGreaterThanOrEqual(option.total);
+    });
+    // A daily package bills whole days (8, 10 and 14 hours are one day each): only its disk's days move with the
+    // hours, where the same provider's hourly bill moves by 6 h × 2 CNY.
+    const width = (id: string) => {
+      const { low, high } = plan.options.find((o) => o.offerId === id)!.likelyTotal!;
+      return high - low;
+    };
+    expect(width('a-h')).toBeGreaterThanOrEqual(12);
+    expect(width('a-d')).toBeLessThan(width('a-h') / 10);
+    // Hours the user typed come with no range.
+    expect(planForCard(request, offers).options.every((o) => o.likelyTotal === null)).toBe(true);
+    expect(planForCard(request, offers).computeHoursLikely).toBeNull();
+  });
+
+  it('refuses likely hours whose fast end exceeds their slow end', () => {
+    const parsed = planRequestSchema.safeParse({
+      card: 'rtx-4090',
+      computeHours: 10,
+      computeHoursLikely: { fast: 12, slow: 9 },
+    });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.path).toEqual(['computeHoursLikely', 'slow']);
+  });
+
   it('refuses a provider without offers for the card, naming the provider field', () => {
     expect(() => planForCard({ ...request, provider: 'C' }, offers)).toThrow(InputError);
     try {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cardIdSchema, currencySchema, type Currency, type Offer } from '../catalog';
 import { InputError } from '../errors';
-import { msg } from '../messages';
+import { msg, ruleIssue } from '../messages';
 import { costVsJobLength, type CostVsJobLength } from './cost-series';
 import { extrasSchema, spotSettingsSchema } from './input';
 import { planJob } from './job-plan';
@@ -17,6 +17,17 @@ export const planRequestSchema = z
     currency: currencySchema.optional(),
     /** Hours of compute the job needs on this set-up (from the ranking, or the user's own figure). */
     computeHours: z.number().positive().max(100_000),
+    /**
+     * Where the compute hours likely lie when they come from an estimate: at the fast and slow ends of its speed's
+     * held-out range (the ranking's hoursLikely). Each option is priced at both ends too (likelyTotal).
+     */
+    computeHoursLikely: z
+      .object({ fast: z.number().positive().max(100_000), slow: z.number().positive().max(100_000) })
+      .strict()
+      .superRefine((range, ctx) => {
+        if (range.fast > range.slow) ctx.addIssue(ruleIssue(['slow'], msg('plan.rule.likelyHoursOrder')));
+      })
+      .optional(),
     setupHours: z.number().min(0).max(10_000).optional(),
     idleHours: z.number().min(0).max(10_000).optional(),
     spot: spotSettingsSchema.partial().strict().optional(),
@@ -34,12 +45,23 @@ export interface ProviderPlan extends JobPlan {
   series: CostVsJobLength;
 }
 
+/** A billing option of a card's plan: its provider, and its total at the ends of the likely compute hours. */
+export interface CardPlanOption extends PlanOption {
+  provider: string;
+  /**
+   * The option's total at the fast and slow ends of request.computeHoursLikely (low, high), with every other
+   * setting as planned; null when the request gives no such range (hours the user typed).
+   */
+  likelyTotal: { low: number; high: number } | null;
+}
+
 /** Every billing option of every provider of one card, each provider planned on its own offers. */
 export interface CardPlan {
   card: string;
   gpus: number;
   computeHours: number;
-  options: (PlanOption & { provider: string })[];
+  computeHoursLikely: { fast: number; slow: number } | null;
+  options: CardPlanOption[];
   plans: ProviderPlan[];
 }
 
@@ -60,6 +82,8 @@ export function planForCard(request: PlanRequest, cardOffers: readonly Offer[]):
       provider ? msg('plan.noOfferAt', { card, provider }) : msg('plan.noOffer', { card }),
     );
   }
+  const likely = request.computeHoursLikely ?? null;
+  const options: CardPlanOption[] = [];
   const plans = groupOffers(offers).map(({ provider, currency, offers: group }): ProviderPlan => {
     const input = {
       computeHours: request.computeHours,
@@ -70,13 +94,23 @@ export function planForCard(request: PlanRequest, cardOffers: readonly Offer[]):
       spot: request.spot ?? {},
       extras: request.extras ?? {},
     };
-    return { provider, currency, ...planJob(input), series: costVsJobLength(input, request.seriesPoints) };
+    const plan = planJob(input);
+    // The same offers and settings give the same options in the same order whatever the hours (planParsedJob).
+    const fast = likely ? planJob({ ...input, computeHours: likely.fast }).options : null;
+    const slow = likely ? planJob({ ...input, computeHours: likely.slow }).options : null;
+    plan.options.forEach((option, i) => {
+      const ends = fast && slow ? [fast[i]!.total, slow[i]!.total] : null;
+      const likelyTotal = ends ? { low: Math.min(...ends), high: Math.max(...ends) } : null;
+      options.push({ provider, ...option, likelyTotal });
+    });
+    return { provider, currency, ...plan, series: costVsJobLength(input, request.seriesPoints) };
   });
   return {
     card: request.card,
     gpus: request.gpus,
     computeHours: request.computeHours,
-    options: plans.flatMap((plan) => plan.options.map((option) => ({ provider: plan.provider, ...option }))),
+    computeHoursLikely: likely,
+    options,
     plans,
   };
 }

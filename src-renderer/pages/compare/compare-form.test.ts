@@ -78,6 +78,7 @@ function candidate(over: Partial<Candidate>): Candidate {
     hours: 10,
     jobCost: 20,
     jobCostLikely: null,
+    hoursLikely: null,
     pareto: false,
     reason: msg('rank.reason.memory', { bandwidth: 1008 }),
     explain: [],

@@ -52,6 +52,7 @@ export function PlanPage() {
   const job = useLive('rank:compute', jobRequest);
   const jobRow = job.data?.candidates.find((c) => c.card === form.card && c.gpus === gpuCount && c.hours !== null);
   const jobHours = jobRequest && jobRow ? (jobRow.hours ?? undefined) : undefined;
+  const jobHoursLikely = jobRequest && jobRow ? jobRow.hoursLikely : null;
   const jobExcluded = job.data?.excluded.find((e) => e.card === form.card && e.gpus === gpuCount);
   const card = cards.find((c) => c.id === form.card);
   const summary = useJobSummary(form, card?.name ?? form.card, jobHours);
@@ -66,7 +67,10 @@ export function PlanPage() {
     () => spotOffers(offers, form.card, form.currency, form.provider),
     [offers, form.card, form.currency, form.provider],
   );
-  const prepared = useMemo(() => toPlanRequest(form, spot, jobHours), [form, spot, jobHours]);
+  const prepared = useMemo(
+    () => toPlanRequest(form, spot, jobHours, jobHoursLikely),
+    [form, spot, jobHours, jobHoursLikely],
+  );
   const onDemandPerGpu = useMemo(() => {
     const hourly = offers.filter(
       (o) =>

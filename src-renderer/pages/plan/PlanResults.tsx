@@ -15,8 +15,19 @@ import { AssumptionsPanel } from '../../components/AssumptionsPanel';
 type Plan = PlanOutput['plans'][number];
 type Package = Plan['breakEven']['packages'][number];
 
-/** One way to pay: the total, the bill line by line, and its notes. */
-function OptionCard({ option, cheapest }: { option: PlanOutput['options'][number]; cheapest: boolean }) {
+/**
+ * One way to pay: the total (and, when the hours are an estimate's, where it likely lies), the bill line by line, and
+ * its notes.
+ */
+function OptionCard({
+  option,
+  cheapest,
+  likelyHours,
+}: {
+  option: PlanOutput['options'][number];
+  cheapest: boolean;
+  likelyHours: PlanOutput['computeHoursLikely'];
+}) {
   const { t } = useTranslation();
   const text = useMessageText();
   const titleId = `opt-${optionId(option).replace(/[^a-zA-Z0-9-]/g, '_')}`;
@@ -37,6 +48,16 @@ function OptionCard({ option, cheapest }: { option: PlanOutput['options'][number
         <span className="total-value">{formatPrice(option.total, option.currency)}</span>
         <span className="muted">{t('plan.wallHours', { hours: formatNumber(option.hours, 1) })}</span>
       </p>
+      {option.likelyTotal && likelyHours ? (
+        <p className="option-likely muted">
+          {t('plan.likelyTotal', {
+            low: formatPrice(option.likelyTotal.low, option.currency),
+            high: formatPrice(option.likelyTotal.high, option.currency),
+            fast: formatNumber(likelyHours.fast, 1),
+            slow: formatNumber(likelyHours.slow, 1),
+          })}
+        </p>
+      ) : null}
       <table className="bill-lines">
         <caption className="visually-hidden">{t('plan.billCaption', { option: text(option.label) })}</caption>
         <tbody>
@@ -114,9 +135,17 @@ export function PlanResults({ output, currency }: { output: PlanOutput; currency
         <h2 id="plan-options-title">{t('plan.optionsTitle', { count: output.options.length })}</h2>
         <div className="option-grid">
           {sorted.map((option) => (
-            <OptionCard key={optionId(option)} option={option} cheapest={optionId(option) === cheapestId} />
+            <OptionCard
+              key={optionId(option)}
+              option={option}
+              cheapest={optionId(option) === cheapestId}
+              likelyHours={output.computeHoursLikely}
+            />
           ))}
         </div>
+        {output.options.some((o) => o.likelyTotal) ? (
+          <p className="option-likely-note">{t('plan.likelyNote')}</p>
+        ) : null}
       </section>
       {spot ? (
         <section className="panel" aria-labelledby="plan-spot-title">

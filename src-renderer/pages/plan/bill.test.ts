@@ -19,6 +19,7 @@ const option = (over: Partial<PlanOptionRow>): PlanOptionRow => ({
   notes: [],
   offerId: 'autodl-rtx-4090-hourly',
   userSupplied: false,
+  likelyTotal: null,
   ...over,
 });
 

@@ -39,6 +39,12 @@ describe('toPlanRequest', () => {
   it("plans the job's hours on the set-up when no hours are typed, and typed hours over them", () => {
     expect(toPlanRequest(DEFAULT_PLAN_FORM, noSpot, 5.4).request?.computeHours).toBe(5.4);
     expect(toPlanRequest({ ...DEFAULT_PLAN_FORM, computeHours: '8' }, noSpot, 5.4).request?.computeHours).toBe(8);
+    // The job's likely hours go with its hours, not with hours the user typed.
+    const likely = { fast: 4.6, slow: 6.3 };
+    expect(toPlanRequest(DEFAULT_PLAN_FORM, noSpot, 5.4, likely).request?.computeHoursLikely).toEqual(likely);
+    expect(toPlanRequest({ ...DEFAULT_PLAN_FORM, computeHours: '8' }, noSpot, 5.4, likely).request).not.toHaveProperty(
+      'computeHoursLikely',
+    );
     // No job hours known (no tokens, or the job does not fit): the field is required, and says so.
     expect(toPlanRequest(DEFAULT_PLAN_FORM, noSpot).problem?.field).toBe('computeHours');
   });

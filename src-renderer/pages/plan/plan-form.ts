@@ -167,6 +167,8 @@ export function toPlanRequest(
   form: PlanForm,
   spot: SpotOffers,
   jobHours?: number,
+  /** Where the job's hours likely lie (the ranking's hoursLikely): priced too while the hours are the job's. */
+  jobHoursLikely?: { fast: number; slow: number } | null,
 ): { request: PlanRequest; problem?: undefined } | { request?: undefined; problem: PlanProblem } {
   let problem: PlanProblem | undefined;
   /** The field's number as the contract takes it; empty = left out (or "is required"), anything else checked. */
@@ -183,8 +185,9 @@ export function toPlanRequest(
 
   if (form.card === '') problem = { field: 'card', reason: 'range', message: msg('validation.required') };
   const gpus = number('gpus', true);
-  const computeHours =
-    form.computeHours.trim() === '' && jobHours !== undefined ? jobHours : number('computeHours', true);
+  const fromJob = form.computeHours.trim() === '' && jobHours !== undefined;
+  const computeHours = fromJob ? jobHours : number('computeHours', true);
+  const computeHoursLikely = fromJob && jobHoursLikely ? jobHoursLikely : undefined;
   const setupHours = number('setupHours');
   const idleHours = number('idleHours');
   const spotSettings: NonNullable<PlanRequest['spot']> = {};
@@ -228,6 +231,7 @@ export function toPlanRequest(
       ...(form.provider ? { provider: form.provider } : {}),
       currency: form.currency,
       computeHours,
+      ...(computeHoursLikely ? { computeHoursLikely } : {}),
       ...(setupHours !== undefined ? { setupHours } : {}),
       ...(idleHours !== undefined ? { idleHours } : {}),
       spot: spotSettings,
