@@ -1,5 +1,6 @@
 import { useState, type DragEvent, type ReactNode } from 'react';
 import type { Message } from '../../../src-main/domain/messages';
+import { FileInput } from '../../components/FileInput';
 import { useMessageText } from '../../lib/messages';
 
 interface FileOrPasteProps {
@@ -41,9 +42,8 @@ export function FileOrPaste({
   return (
     <>
       <label htmlFor={`${id}-file`}>{chooseLabel}</label>
-      <input
+      <FileInput
         id={`${id}-file`}
-        type="file"
         accept={accept}
         onChange={(event) => {
           const file = event.target.files?.[0];

@@ -2,6 +2,7 @@ import { memo, useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '../../../src-main/domain/messages';
 import { runOriginSchema, type ImportIssue, type RunOrigin } from '../../../src-main/domain/runs';
+import { FileInput } from '../../components/FileInput';
 import { SelectField } from '../../components/SelectField';
 import { call } from '../../lib/api';
 import { useApp } from '../../lib/app-context';
@@ -119,9 +120,8 @@ export const ImportExport = memo(function ImportExport() {
           ) : (
             <>
               <label htmlFor="runs-import-file">{t('runs.import.label')}</label>
-              <input
+              <FileInput
                 id="runs-import-file"
-                type="file"
                 accept=".csv,.json,text/csv,application/json"
                 onChange={(event) => void importFile(event)}
                 disabled={state.kind === 'working'}
