@@ -52,6 +52,18 @@ describe('run log and calibration over a real database', () => {
     expect(edit).toMatchObject({ ok: false, error: { code: 'bad-input', field: 'id' } });
   });
 
+  it('names and estimates the published runs on cards nobody rents (data/reference-cards.json)', async () => {
+    // The llama.cpp runs of XiongjieDai's table on an RTX 3070: a reference card, not a catalog one.
+    const page = await call('runs:list', { filter: { origin: 'published', card: 'rtx-3070' } });
+    expect(page.total).toBeGreaterThan(0);
+    expect((await call('cards:list', undefined)).cards.some((c) => c.id === 'rtx-3070')).toBe(false);
+    expect(page.cardNames).toEqual({ 'rtx-3070': 'GeForce RTX 3070' });
+    expect(page.runs.every((run) => run.predicted?.tokensPerSecond !== undefined)).toBe(true);
+    // A catalog card keeps its catalog name.
+    const rented = await call('runs:list', { filter: { origin: 'published', card: 'rtx-4090' } });
+    expect(rented.cardNames).toEqual({ 'rtx-4090': 'GeForce RTX 4090' });
+  });
+
   it('moves the next estimate of a similar configuration toward a measured run', async () => {
     const own = await call('estimate:compute', { ...config, gpu: 'rtx-4090', calibration: false });
     const before = await call('estimate:compute', { ...config, batchSize: 3, gpu: 'rtx-4090' });

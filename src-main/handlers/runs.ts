@@ -9,6 +9,7 @@ import { listRuns } from '../db/runs-queries';
 import { flagsOfRuns } from '../db/runs-rate-groups';
 import { predictionFor, type StoredPrediction } from '../domain/calibrate';
 import type { Card, ModelPreset } from '../domain/catalog';
+import { withReferenceCards } from '../domain/reference-cards';
 import { exportFilename } from '../domain/runs';
 import type { HandlerMap } from '../ipc/register';
 import { catalogSnapshot } from './catalog-snapshot';
@@ -18,7 +19,9 @@ import type { HandlerDeps } from './deps';
 export const runsHandlers = {
   'runs:list': (options, { db }) => {
     // The catalog as read once per write (catalogSnapshot), not two reads of every card and preset per page.
-    const { cards, presets } = catalogSnapshot(db);
+    const { cards: catalog, presets } = catalogSnapshot(db);
+    // Published runs were measured on some cards nobody rents here: named and estimated from data/ too.
+    const cards = withReferenceCards(catalog);
     const page = listRuns(db, options ?? {});
     const predict = predictionsWith(cards, presets);
     // Each run's "shared or throttled instance" flag, from the rates kept per group (no pass over the log).
@@ -26,12 +29,15 @@ export const runsHandlers = {
       db,
       page.runs.map((run) => run.id),
     );
+    const pageCards = new Set(page.runs.map((run) => run.card));
     return {
       total: page.total,
       runs: page.runs.map((run) => {
         const flag = flags.get(run.id);
         return { ...run, predicted: predict(run), ...(flag ? { flag } : {}) };
       }),
+      /** The name of each card of the page's runs, reference cards included (id -> name). */
+      cardNames: Object.fromEntries(cards.filter((card) => pageCards.has(card.id)).map((card) => [card.id, card.name])),
     };
   },
   'runs:add': (input, { db }) => {

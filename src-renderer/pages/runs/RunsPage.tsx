@@ -80,6 +80,9 @@ export function RunsPage() {
   }, [list.data, list.error, setPageState]);
 
   const cardName = useCallback((id: string) => cards.find((c) => c.id === id)?.name ?? id, [cards]);
+  // The table's runs come with their cards' names, those of the cards nobody rents included (reference-cards.ts).
+  const pageNames = list.data?.cardNames;
+  const pageCardName = useCallback((id: string) => pageNames?.[id] ?? cardName(id), [pageNames, cardName]);
   // The page an input leads to is asked before the page renders its stale state, so the answer is on
   // its way meanwhile (the search text only once typing pauses, as the list itself asks it).
   const askAhead = (next: { filters?: RunFilters; sort?: SortState; position: PagePosition }) =>
@@ -186,7 +189,7 @@ export function RunsPage() {
                 <div className={list.stale ? 'stale' : undefined}>
                   <RunsTable
                     runs={list.data.runs}
-                    cardName={cardName}
+                    cardName={pageCardName}
                     sort={sort}
                     onSort={(key: RunSortKey) => {
                       askAhead({ sort: nextSort(sort, key), position: FIRST_PAGE });
