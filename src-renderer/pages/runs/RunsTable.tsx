@@ -38,6 +38,7 @@ function tableLabels(t: TFunction, text: (message: Message) => string) {
       'torch-reserved': t('runs.meterShort.torch-reserved'),
       'nvidia-smi': t('runs.meterShort.nvidia-smi'),
     } satisfies Record<MemoryMeter, string>,
+    prefill: t('runs.table.prefill'),
     published: t('runs.origin.published'),
     mine: t('runs.origin.mine'),
     view: t('runs.table.view'),
@@ -207,6 +208,8 @@ const RunRow = memo(function RunRow({ run, cardLabel, flag: flagged, labels }: R
         {predictedSpeed !== null ? (
           <span className="cell-sub">{t('runs.table.predicted', { value: formatNumber(predictedSpeed) })}</span>
         ) : null}
+        {/* An inference run's rate is its generation unless it says otherwise: a prompt's rate is far higher. */}
+        {run.throughputKind === 'prefill' ? <span className="cell-sub">{labels.prefill}</span> : null}
       </td>
       <td className="num">{run.durationHours === undefined ? '—' : formatNumber(run.durationHours, 2)}</td>
       <td className="num">
