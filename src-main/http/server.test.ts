@@ -17,6 +17,8 @@ beforeAll(async () => {
   const renderer = join(dir, 'renderer');
   mkdirSync(renderer);
   writeFileSync(join(renderer, 'index.html'), '<!doctype html><title>Cardwise</title>');
+  mkdirSync(join(renderer, 'assets'));
+  writeFileSync(join(renderer, 'assets', 'index-B2x9dQ1z.js'), 'console.log("app")');
   writeFileSync(join(dir, 'secret.txt'), 'outside the renderer');
   app = openApp({ dbPath: join(dir, 'cardwise.db') });
   server = await startServer({ app, port: 0, rendererDir: renderer });
@@ -78,6 +80,18 @@ describe('web mode', () => {
     expect(page.status).toBe(200);
     expect(page.headers['set-cookie']).toBeUndefined();
     expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('lets the browser keep the content-hashed files of assets/ and nothing else', async () => {
+    const script = await send({ path: '/assets/index-B2x9dQ1z.js' });
+    expect(script.status).toBe(200);
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(script.headers['content-security-policy']).toContain("default-src 'self'");
+    // The page names the current files; an API answer is the user's data: neither is kept.
+    expect((await send({ path: '/' })).headers['cache-control']).toBe('no-store');
+    expect((await send({ path: '/index.html' })).headers['cache-control']).toBe('no-store');
+    expect((await send({ path: '/assets/missing.js' })).headers['cache-control']).toBe('no-store');
+    expect((await api('settings:get', {})).headers['cache-control']).toBe('no-store');
   });
 
   it('refuses a foreign Host header (DNS rebinding) and foreign origins, with no CORS', async () => {

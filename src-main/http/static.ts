@@ -35,6 +35,18 @@ export function resolveInside(root: string, urlPath: string): string | null {
   return target === base || target.startsWith(base + sep) ? target : null;
 }
 
+/**
+ * How long a browser may keep a renderer file. The build names every file under `assets/` by a hash of its content
+ * (Vite's `[name]-[hash]`), so a name never serves two contents: kept for a year and never revalidated, a reload or
+ * a second tab reads the scripts from the browser's cache, and Chromium runs them from its compiled-code cache
+ * instead of downloading, parsing and compiling them again (https://v8.dev/blog/code-caching-for-devs: the code
+ * cache rides on the HTTP cache, which `no-store` switches off). Everything else (index.html, which names the current
+ * files, and every API answer) keeps SECURITY_HEADERS' `no-store`.
+ */
+export function cacheControlFor(root: string, file: string): string | null {
+  return file.startsWith(resolve(root, 'assets') + sep) ? 'public, max-age=31536000, immutable' : null;
+}
+
 /** Serves a file of the built renderer; unknown paths fall back to index.html (hash routing). */
 export async function serveStatic(
   req: IncomingMessage,
@@ -55,9 +67,11 @@ export async function serveStatic(
     return;
   }
   const body = await readFile(file);
+  const cacheControl = cacheControlFor(root, file);
   res.writeHead(200, {
     'content-type': contentTypeOf(file),
     'content-length': body.length,
+    ...(cacheControl ? { 'cache-control': cacheControl } : {}),
   });
   res.end(req.method === 'HEAD' ? undefined : body);
 }
