@@ -1,4 +1,5 @@
-import type { FitAdvice, FitChange } from '../../domain/estimate/fit-changes';
+import type { FitAdvice } from '../../domain/estimate/fit-changes';
+import { fitRows } from '../../domain/estimate/fit-rows';
 import { english } from '../../domain/messages';
 import { callChannel } from '../../ipc/register';
 import { printJson, type Command } from '../command';
@@ -53,7 +54,7 @@ function factor(value: number | null): string {
 export function renderFit(advice: FitAdvice): string {
   const head = `Peak ${gib(advice.totalBytes)} GiB per GPU; ${advice.card} may use ${gib(advice.usableBytes)} GiB (after headroom).`;
   if (advice.fits) return `${head}\nIt fits as it is: nothing needs to change.`;
-  const rows: FitChange[] = [...advice.changes, ...(advice.combined ? [advice.combined] : [])];
+  const rows = fitRows(advice);
   if (rows.length === 0)
     return `${head}\nNo change Cardwise models makes it fit on this card: try a larger card or more of them.`;
   const table = renderTable(

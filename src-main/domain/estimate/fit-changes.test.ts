@@ -3,6 +3,7 @@ import { readDataFile } from '../../../scripts/data-files';
 import type { Card, ModelPreset } from '../catalog';
 import { english } from '../messages';
 import { fitChanges } from './fit-changes';
+import { fitRows } from './fit-rows';
 
 const cards = readDataFile<Card[]>('cards.json');
 const presets = readDataFile<ModelPreset[]>('models.json');
@@ -59,6 +60,49 @@ describe('fitChanges: what would make it fit', () => {
     const advice = fitChanges({ model: 'llama-3.1-70b', method: 'inference', seqLen: 8192 }, card('a100-80gb'), ctx);
     const codes = advice.changes.map((c) => c.change.code);
     expect(codes).toEqual(expect.arrayContaining(['fit.int4Weights', 'fit.splitInference']));
+  });
+
+  it('inference of a 70B model on one 24 GB card: a change to the model is listed only where it saves GPU-hours', () => {
+    const advice = fitChanges({ model: 'llama-3.1-70b', method: 'inference' }, card('rtx-4090'), ctx);
+    const split = advice.changes.find((c) => c.change.code === 'fit.splitInference')!;
+    expect(split.tradeOff).toBeNull();
+    // 4-bit weights on two cards: a quarter of the split's GPU-hours. An fp8 KV cache on the split's eight cards saves
+    // next to nothing, so it is not offered.
+    expect(advice.completed.length).toBeGreaterThan(0);
+    for (const change of advice.completed) {
+      expect(change.gpuHoursFactor!).toBeLessThanOrEqual(split.gpuHoursFactor! * 0.95);
+    }
+    expect(advice.completed.map((c) => english(c.change))).not.toContainEqual(expect.stringMatching(/fp8 KV/));
+  });
+
+  it('Llama 2 13B LoRA on a 24 GB card (HF Trainer + PEFT): QLoRA alone is not enough, with what it needs it is the cheapest', () => {
+    // As the Estimate page asks it (estimate-form.ts, its defaults with this model): mixed precision, no checkpointing.
+    const input = {
+      model: 'llama-2-13b',
+      method: 'lora',
+      framework: 'hf-trainer-peft',
+      precision: 'bf16',
+      batchSize: 1,
+      seqLen: 2048,
+      mixedPrecision: true,
+      gradientCheckpointing: false,
+      lora: { rank: 16, targets: 'attention', dropout: 0 },
+    } as const;
+    const advice = fitChanges(input, card('rtx-4090'), ctx);
+    expect(advice.fits).toBe(false);
+    expect(advice.changes.map((c) => c.change.code)).not.toContain('fit.qlora');
+    const qlora = advice.completed.find((c) => english(c.change).startsWith('together: QLoRA'));
+    expect(qlora).toBeDefined();
+    // It fits one card, keeps what the job-keeping steps keep, and says what QLoRA gives up.
+    expect(qlora!).toMatchObject({ fits: true, gpus: 1, input: { method: 'qlora', precision: 'int4' } });
+    expect(qlora!.totalBytes).toBeLessThanOrEqual(advice.usableBytes);
+    expect(english(qlora!.tradeOff!)).toMatch(/4-bit base/);
+    // In one list with the rest, cheapest first, it comes before the combination that keeps the job on 8 cards.
+    const rows = fitRows(advice);
+    expect(rows[0]).toBe(qlora);
+    const costs = rows.map((c) => c.gpuHoursFactor ?? Infinity);
+    expect(costs).toEqual([...costs].sort((a, b) => a - b));
+    expect(advice.combined?.gpus).toBeGreaterThan(1);
   });
 
   it('full fine-tuning of a 32B model on 24 GB cards: no single change is enough, a combination is', () => {

@@ -4,6 +4,7 @@ import type { EstimateInput, ResolvedModel } from './input';
 import { DEFAULT_HEADROOM_FRACTION, peakPerGpu, resolveEstimate, usableBytes, type EstimateContext } from './memory';
 import { resolveInput, type ResolvedInput } from './resolve-input';
 import { largestBatch, longestSeq } from './solve';
+import { cheapestFirst } from './fit-rows';
 import { estimateSpeed } from './speed';
 
 /** One change that makes a configuration fit a card, with what it costs. */
@@ -38,6 +39,12 @@ export interface FitAdvice {
    * where it costs less than the cheapest single change (or none fits alone), else null.
    */
   combined: FitChange | null;
+  /**
+   * Each change to the job (QLoRA instead of LoRA, a shorter sequence…) that does not fit alone, made together with
+   * the job-keeping changes it needs, found as `combined` is (13B LoRA on 24 GB: QLoRA with gradient checkpointing),
+   * cheapest first. The answer a person gives first is often one of these, and neither list above holds it.
+   */
+  completed: FitChange[];
 }
 
 /** GPU counts tried for ZeRO-3 / FSDP (one node). */
@@ -74,6 +81,7 @@ export function fitChanges(input: EstimateInput, card: Card, ctx: EstimateContex
     fits: base <= usable,
     changes: [],
     combined: null,
+    completed: [],
   };
   if (advice.fits) return advice;
   const baseSpeed = throughput(input, model, card);
@@ -113,38 +121,80 @@ export function fitChanges(input: EstimateInput, card: Card, ctx: EstimateContex
       return [result];
     })
     .sort(cheapestFirst);
-  const combined = combine(input, base, card, ctx, measure);
+  const combined = combine({ input, peak: base, factor: 1, steps: [], tradeOffs: [] }, card, ctx, measure);
   const cheapest = advice.changes[0];
   if (combined && combined.steps > 1 && (!cheapest || cheapestFirst(combined.change, cheapest) < 0)) {
     advice.combined = combined.change;
   }
+  // A change to the job is worth listing only where it costs less than every way that keeps the job.
+  const keeping = measured.flatMap(({ candidate, result }) =>
+    !candidate.changesJob && result?.fits && result.totalBytes < base ? [result] : [],
+  );
+  if (combined) keeping.push(combined.change);
+  const cheapestKeeping = keeping.sort(cheapestFirst)[0];
+  const completedFamilies = new Set<string>();
+  advice.completed = measured
+    .flatMap(({ candidate, result }) => {
+      if (!candidate.changesJob || !result || result.fits || result.totalBytes >= base) return [];
+      const family = candidate.family ?? JSON.stringify(candidate.change);
+      if (completedFamilies.has(family)) return [];
+      const start = {
+        input: candidate.input,
+        peak: result.totalBytes,
+        factor: result.gpuHoursFactor ?? 1,
+        steps: [{ family: candidate.family, change: candidate.change }],
+        tradeOffs: candidate.tradeOff ? [candidate.tradeOff] : [],
+      };
+      const done = combine(start, card, ctx, measure);
+      if (!done || !savesEnough(done.change, cheapestKeeping)) return [];
+      completedFamilies.add(family);
+      return [done.change];
+    })
+    .sort(cheapestFirst);
   return advice;
 }
 
-function cheapestFirst(a: FitChange, b: FitChange): number {
-  const cost = (c: FitChange) => c.gpuHoursFactor ?? Number.POSITIVE_INFINITY;
-  return cost(a) - cost(b) || a.totalBytes - b.totalBytes;
+/**
+ * The least share of GPU-hours a change to the job must save against the cheapest way that keeps the job to be
+ * listed: giving up something of the result for a rounding error of the bill is no advice.
+ */
+const JOB_CHANGE_MIN_SAVING = 0.05;
+
+function savesEnough(change: FitChange, keeping: FitChange | undefined): boolean {
+  if (!keeping) return true;
+  if (keeping.gpuHoursFactor === null) return change.gpuHoursFactor !== null;
+  return (
+    change.gpuHoursFactor !== null && change.gpuHoursFactor <= keeping.gpuHoursFactor * (1 - JOB_CHANGE_MIN_SAVING)
+  );
 }
 
 /** Steps a combination may take before it gives up. */
 const MAX_STEPS = 10;
 
+/** Where a combination starts: an input, its peak and GPU-hours factor, and the changes already made to reach it. */
+interface CombinationStart {
+  input: EstimateInput;
+  peak: number;
+  factor: number;
+  steps: { family: string | null; change: Message }[];
+  tradeOffs: Message[];
+}
+
 /**
- * Greedy: from the input, make the cheapest job-keeping change that lowers the peak, then look
+ * Greedy: from the start, make the cheapest job-keeping change that lowers the peak, then look
  * again from there (a smaller micro-batch may only fit once checkpointing is on), until it fits.
  */
 function combine(
-  input: EstimateInput,
-  base: number,
+  start: CombinationStart,
   card: Card,
   ctx: EstimateContext,
   measure: (candidate: Candidate) => FitChange | null,
 ): { change: FitChange; steps: number } | null {
-  let current = input;
-  let currentPeak = base;
-  let currentFactor = 1;
-  const steps: { family: string | null; change: Message }[] = [];
-  const tradeOffs: Message[] = [];
+  let current = start.input;
+  let currentPeak = start.peak;
+  let currentFactor = start.factor;
+  const steps = [...start.steps];
+  const tradeOffs = [...start.tradeOffs];
   for (let step = 0; step < MAX_STEPS; step++) {
     let resolved: ResolvedInput;
     try {

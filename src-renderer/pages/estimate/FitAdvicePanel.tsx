@@ -7,7 +7,7 @@ import type { FitChange } from '../../../src-main/domain/estimate/fit-changes';
 import { formatGiB, formatNumber } from '../../lib/format';
 import { useMessageText } from '../../lib/messages';
 import { useLive } from '../../lib/queries';
-import { adviceRows } from './fit-advice';
+import { fitRows } from '../../../src-main/domain/estimate/fit-rows';
 import { HeaderRow } from '../../components/HeaderRow';
 import { TableScroll } from '../../components/TableScroll';
 
@@ -91,7 +91,7 @@ const FitAdvice = memo(function FitAdvice({
 }) {
   const { t } = useTranslation();
   const text = useMessageText();
-  const rows = adviceRows(advice);
+  const rows = fitRows(advice);
   return advice.fits ? (
     <p role="status">{t('fitAdvice.fitsNow', { card: card.name, need: formatGiB(advice.totalBytes) })}</p>
   ) : (
@@ -121,7 +121,7 @@ const FitAdvice = memo(function FitAdvice({
               ]}
             />
             <tbody>
-              {rows.map(({ change }, index) => {
+              {rows.map((change, index) => {
                 const name = text(change.change);
                 return (
                   <tr key={`${change.change.code}-${index}`} data-testid="fit-change">

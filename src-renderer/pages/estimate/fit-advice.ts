@@ -1,6 +1,5 @@
 import type { ModelPreset } from '../../../src-main/domain/catalog';
 import type { EstimateInput } from '../../../src-main/domain/estimate/input';
-import type { FitAdvice, FitChange } from '../../../src-main/domain/estimate/fit-changes';
 import { formFromInput, type EstimateForm } from './estimate-form';
 
 /**
@@ -11,10 +10,4 @@ import { formFromInput, type EstimateForm } from './estimate-form';
 export function applyFitChange(form: EstimateForm, input: EstimateInput, models: readonly Pick<ModelPreset, 'id'>[]) {
   const next = formFromInput(input, models);
   return { ...next, model: form.model, size: form.size, modelFile: form.modelFile, gpu: form.gpu } as EstimateForm;
-}
-
-/** The rows to list: the single changes (cheapest first, as the domain sorts them), then a combination where given. */
-export function adviceRows(advice: FitAdvice): { change: FitChange; combined: boolean }[] {
-  const rows = advice.changes.map((change) => ({ change, combined: false }));
-  return advice.combined ? [{ change: advice.combined, combined: true }, ...rows] : rows;
 }
