@@ -41,8 +41,9 @@ export interface FitAdvice {
   combined: FitChange | null;
   /**
    * Each change to the job (QLoRA instead of LoRA, a shorter sequence…) that does not fit alone, made together with
-   * the job-keeping changes it needs, found as `combined` is (13B LoRA on 24 GB: QLoRA with gradient checkpointing),
-   * cheapest first. The answer a person gives first is often one of these, and neither list above holds it.
+   * the job-keeping changes it still needs, found as `combined` is (13B LoRA on 24 GB: QLoRA and an activation
+   * offload, on one card), cheapest first; only where it saves enough against every way that keeps the job
+   * (JOB_CHANGE_MIN_SAVING). The answer a person gives first is often one of these, and neither list above holds it.
    */
   completed: FitChange[];
 }
@@ -126,7 +127,7 @@ export function fitChanges(input: EstimateInput, card: Card, ctx: EstimateContex
   if (combined && combined.steps > 1 && (!cheapest || cheapestFirst(combined.change, cheapest) < 0)) {
     advice.combined = combined.change;
   }
-  // A change to the job is worth listing only where it costs less than every way that keeps the job.
+  // A change to the job is worth listing only where it costs clearly less than every way that keeps the job.
   const keeping = measured.flatMap(({ candidate, result }) =>
     !candidate.changesJob && result?.fits && result.totalBytes < base ? [result] : [],
   );
