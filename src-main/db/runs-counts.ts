@@ -46,3 +46,8 @@ export function countMatching(db: Db, filter: EqualityFilter): number {
   }
   return total;
 }
+
+/** The cards the log has runs on (from the same counts). */
+export function cardsWithRuns(db: Db): Set<string> {
+  return new Set(combinationsOf(db).map((c) => c.card));
+}

@@ -62,6 +62,9 @@ describe('run log and calibration over a real database', () => {
     // A catalog card keeps its catalog name.
     const rented = await call('runs:list', { filter: { origin: 'published', card: 'rtx-4090' } });
     expect(rented.cardNames).toEqual({ 'rtx-4090': 'GeForce RTX 4090' });
+    // Whatever the page, the list offers those cards to filter by, after the catalog's.
+    expect(rented.otherCards).toContainEqual({ id: 'rtx-3070', name: 'GeForce RTX 3070' });
+    expect(rented.otherCards.some((c) => c.id === 'rtx-4090')).toBe(false);
   });
 
   it('moves the next estimate of a similar configuration toward a measured run', async () => {

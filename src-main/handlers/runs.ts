@@ -5,6 +5,7 @@ import { importRunsFile } from '../db/runs-import';
 import { ledger } from '../db/runs-ledger';
 import { addRun, deleteRun, updateRun } from '../db/runs-mutations';
 import { throughputFlags } from '../db/runs-flags';
+import { cardsWithRuns } from '../db/runs-counts';
 import { listRuns } from '../db/runs-queries';
 import { flagsOfRuns } from '../db/runs-rate-groups';
 import { predictionFor, type StoredPrediction } from '../domain/calibrate';
@@ -38,6 +39,8 @@ export const runsHandlers = {
       }),
       /** The name of each card of the page's runs, reference cards included (id -> name). */
       cardNames: Object.fromEntries(cards.filter((card) => pageCards.has(card.id)).map((card) => [card.id, card.name])),
+      /** The cards nobody rents that the log has runs on, for the card filter beside the catalog's. */
+      otherCards: otherCardsWithRuns(db, catalog, cards),
     };
   },
   'runs:add': (input, { db }) => {
@@ -62,6 +65,20 @@ type PredictedRun = Parameters<typeof predictionFor>[0];
 
 /** Predictions remembered per catalog before the memo starts over. */
 const PREDICTIONS_KEPT = 10_000;
+
+/** The cards of `known` outside the catalog that the log has runs on, by name. */
+function otherCardsWithRuns(
+  db: HandlerDeps['db'],
+  catalog: readonly Card[],
+  known: readonly Card[],
+): { id: string; name: string }[] {
+  const withRuns = cardsWithRuns(db);
+  const rented = new Set(catalog.map((card) => card.id));
+  return known
+    .filter((card) => !rented.has(card.id) && withRuns.has(card.id))
+    .map((card) => ({ id: card.id, name: card.name }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
 
 const predictionMemo = new WeakMap<
   readonly Card[],

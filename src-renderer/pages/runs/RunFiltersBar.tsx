@@ -12,10 +12,13 @@ import type { RunFilters } from './runs-query';
 export function RunFiltersBar({
   filters,
   cards,
+  otherCards = [],
   onChange,
 }: {
   filters: RunFilters;
   cards: readonly Card[];
+  /** Cards nobody rents that published runs were measured on: after the catalog's. */
+  otherCards?: readonly { id: string; name: string }[];
   onChange: (filters: RunFilters) => void;
 }) {
   const { t } = useTranslation();
@@ -29,7 +32,10 @@ export function RunFiltersBar({
         label={t('runs.filter.card')}
         value={filters.card}
         onChange={(v) => set('card', v)}
-        options={[{ value: '', label: t('runs.filter.any') }, ...cards.map((c) => ({ value: c.id, label: c.name }))]}
+        options={[
+          { value: '', label: t('runs.filter.any') },
+          ...[...cards, ...otherCards].map((c) => ({ value: c.id, label: c.name })),
+        ]}
       />
       <SelectField
         id="runs-filter-outcome"

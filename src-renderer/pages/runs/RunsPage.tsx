@@ -166,7 +166,7 @@ export function RunsPage() {
         <h2 id="runs-table-title" className="visually-hidden">
           {t('runs.table.caption')}
         </h2>
-        <RunFiltersBar filters={filters} cards={cards} onChange={changeFilters} />
+        <RunFiltersBar filters={filters} cards={cards} otherCards={list.data?.otherCards} onChange={changeFilters} />
         <div
           className="runs-results"
           data-state={loading ? 'loading' : list.error ? 'error' : 'ready'}
