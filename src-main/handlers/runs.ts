@@ -40,7 +40,7 @@ export const runsHandlers = {
       /** The name of each card of the page's runs, reference cards included (id -> name). */
       cardNames: Object.fromEntries(cards.filter((card) => pageCards.has(card.id)).map((card) => [card.id, card.name])),
       /** The cards nobody rents that the log has runs on, for the card filter beside the catalog's. */
-      otherCards: otherCardsWithRuns(db, catalog, cards),
+      otherCards: withRuns(db, cards.slice(catalog.length)),
     };
   },
   'runs:add': (input, { db }) => {
@@ -66,16 +66,11 @@ type PredictedRun = Parameters<typeof predictionFor>[0];
 /** Predictions remembered per catalog before the memo starts over. */
 const PREDICTIONS_KEPT = 10_000;
 
-/** The cards of `known` outside the catalog that the log has runs on, by name. */
-function otherCardsWithRuns(
-  db: HandlerDeps['db'],
-  catalog: readonly Card[],
-  known: readonly Card[],
-): { id: string; name: string }[] {
-  const withRuns = cardsWithRuns(db);
-  const rented = new Set(catalog.map((card) => card.id));
-  return known
-    .filter((card) => !rented.has(card.id) && withRuns.has(card.id))
+/** Those of `cards` (withReferenceCards puts the reference cards after the catalog's) the log has runs on, by name. */
+function withRuns(db: HandlerDeps['db'], cards: readonly Card[]): { id: string; name: string }[] {
+  const logged = cardsWithRuns(db);
+  return cards
+    .filter((card) => logged.has(card.id))
     .map((card) => ({ id: card.id, name: card.name }))
     .sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -1,10 +1,9 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { Settings } from '../../src-main/ipc/contract';
-import { LANGUAGES as SETTINGS_LANGUAGES, systemLanguage } from '../../src-main/ipc/contract-settings';
+import { LANGUAGES as SETTINGS_LANGUAGES, systemLanguage, type Language } from '../../src-main/ipc/contract-settings';
 import type { Catalog } from '../../src-main/domain/messages/render';
 
-export type Language = NonNullable<Settings['language']>;
+export type { Language };
 export const LANGUAGES: readonly Language[] = SETTINGS_LANGUAGES;
 
 /** The i18next namespace that holds the domain's messages (lib/messages.ts renders them). */

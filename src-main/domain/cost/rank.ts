@@ -243,6 +243,8 @@ export function rankCandidates(
       // corrected rate's own range).
       const likely =
         tokens === null ? null : likelyHours(tokens, speedInterval(speed, memory.resolvedInput), speedFactor);
+      // The same for every offer of this card and GPU count.
+      const hoursLikely = likely ? { fast: likely.fastHours, slow: likely.slowHours } : null;
       let kept = 0;
       for (const { offer, converted } of offers) {
         const periodHours = BILLING_PERIOD_HOURS[offer.billing];
@@ -337,7 +339,7 @@ export function rankCandidates(
           hours,
           jobCost: job ? job.cost : null,
           jobCostLikely: jobLikely,
-          hoursLikely: likely ? { fast: likely.fastHours, slow: likely.slowHours } : null,
+          hoursLikely,
           reason: speedReason(speed, card),
           explain,
           pareto: false,

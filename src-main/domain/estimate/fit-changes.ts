@@ -133,12 +133,9 @@ export function fitChanges(input: EstimateInput, card: Card, ctx: EstimateContex
   );
   if (combined) keeping.push(combined.change);
   const cheapestKeeping = keeping.sort(cheapestFirst)[0];
-  const completedFamilies = new Set<string>();
   advice.completed = measured
     .flatMap(({ candidate, result }) => {
       if (!candidate.changesJob || !result || result.fits || result.totalBytes >= base) return [];
-      const family = candidate.family ?? JSON.stringify(candidate.change);
-      if (completedFamilies.has(family)) return [];
       const start = {
         input: candidate.input,
         peak: result.totalBytes,
@@ -148,7 +145,6 @@ export function fitChanges(input: EstimateInput, card: Card, ctx: EstimateContex
       };
       const done = combine(start, card, ctx, measure);
       if (!done || !savesEnough(done.change, cheapestKeeping)) return [];
-      completedFamilies.add(family);
       return [done.change];
     })
     .sort(cheapestFirst);
