@@ -24,6 +24,10 @@ const PAGES: { route: string; ready: (page: Page) => Promise<void> }[] = [
     route: 'runs',
     ready: (page) => expect(page.locator('.runs-results[data-state="ready"] tbody tr').first()).toBeVisible(),
   },
+  {
+    route: 'serve',
+    ready: (page) => expect(page.locator('main .results[data-state="ready"] tbody tr').first()).toBeVisible(),
+  },
   { route: 'catalog', ready: (page) => expect(page.locator('main table tbody tr').first()).toBeVisible() },
   { route: 'settings', ready: (page) => expect(page.locator('main form, main input').first()).toBeVisible() },
   { route: 'guide', ready: (page) => expect(page.locator('main h2').first()).toBeVisible() },

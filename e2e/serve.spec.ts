@@ -28,7 +28,8 @@ test('the Serve page answers first, ranks every card with its KV pool, latency a
   expect(await rows.count()).toBeGreaterThan(1);
   // Every ranked server holds a KV pool and at least one sequence at the average request.
   const first = rows.first();
-  const pool = Number((await first.locator('td').nth(2).innerText()).replace(/[^\d]/g, ''));
+  // Cells after the row's card: cost per 1M tokens, per 1k requests, latency, max rate, KV pool, sequences.
+  const pool = Number((await first.locator('td').nth(4).innerText()).replace(/[^\d]/g, ''));
   expect(pool).toBeGreaterThan(0);
   await expect(first.locator('td').nth(0)).toContainText(/[¥$]\d/);
 
@@ -48,11 +49,11 @@ test('the Serve page answers first, ranks every card with its KV pool, latency a
   await expect(page).toHaveURL(/serve\.gpu=rtx-4090/);
 
   // A reload asks the same question again.
-  const kvPool = await rows.first().locator('td').nth(2).innerText();
+  const kvPool = await rows.first().locator('td').nth(4).innerText();
   await page.reload();
   await settled(page);
   await expect(page.getByLabel('Card', { exact: true })).toHaveValue('rtx-4090');
-  await expect(page.locator('.serve-table tbody tr').first().locator('td').nth(2)).toHaveText(kvPool);
+  await expect(page.locator('.serve-table tbody tr').first().locator('td').nth(4)).toHaveText(kvPool);
 });
 
 test('bad input is named at its field, and the last good answer stays, marked stale', async ({ page }) => {

@@ -19,6 +19,8 @@ export interface Column {
    * on screen at 1280 px (e2e/a11y.spec.ts), the last (the row's actions) pinned to the right.
    */
   secondary?: boolean;
+  /** A class of the heading's own (a width its words need). */
+  className?: string;
 }
 
 /** The `<thead>` of a table whose headings are plain column headers (scope="col"). */
@@ -30,7 +32,7 @@ export function HeaderRow({ columns }: { columns: readonly Column[] }) {
           <th
             key={column.key ?? (typeof column.label === 'string' ? column.label : index)}
             scope="col"
-            className={column.num ? 'num' : undefined}
+            className={[column.num ? 'num' : '', column.className ?? ''].join(' ').trim() || undefined}
             aria-sort={column.sort}
             title={column.title}
             data-secondary={column.secondary ? '' : undefined}

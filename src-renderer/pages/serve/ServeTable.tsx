@@ -28,10 +28,21 @@ export const ServeTable = memo(function ServeTable({
             { label: t('serve.col.server') },
             { label: t('serve.col.costPer1M'), num: true, sort: 'ascending' },
             { label: t('serve.col.costPer1k'), num: true },
-            { label: t('serve.col.kvPool'), num: true },
-            { label: t('serve.col.concurrency'), num: true, title: t('serve.col.concurrencyTitle') },
-            { label: t('serve.col.ttftItl'), num: true, title: t('serve.col.ttftItlTitle') },
+            {
+              label: t('serve.col.ttftItl'),
+              num: true,
+              title: t('serve.col.ttftItlTitle'),
+              className: 'serve-latency',
+            },
             { label: t('serve.col.maxRate'), num: true, title: t('serve.col.maxRateTitle') },
+            // The memory behind the rate, after what a renter decides on: a narrow window scrolls to them.
+            { label: t('serve.col.kvPool'), num: true, secondary: true },
+            {
+              label: t('serve.col.concurrency'),
+              num: true,
+              title: t('serve.col.concurrencyTitle'),
+              secondary: true,
+            },
           ]}
         />
         <tbody>
@@ -62,6 +73,11 @@ export const ServeTable = memo(function ServeTable({
                 </th>
                 <td className="num">{offer ? formatPrice(offer.costPer1MOutputTokens, currency) : '—'}</td>
                 <td className="num">{offer ? formatPrice(offer.costPer1kRequests, currency) : '—'}</td>
+                <td className="num" title={t('serve.col.ttftItlTitle')}>
+                  {speed ? `${latency(speed.ttftMs)} · ${latency(speed.itlMs)}` : '—'}
+                  {speed && !speed.meetsTarget ? <span className="tag serve-over">{t('serve.overTarget')}</span> : null}
+                </td>
+                <td className="num">{speed ? formatNumber(speed.maxRequestsPerSecond, 2) : '—'}</td>
                 <td className="num">{formatNumber(setup.kvPoolTokens)}</td>
                 <td className="num" title={t('serve.col.concurrencyTitle')}>
                   {t('serve.concurrencyCell', {
@@ -69,11 +85,6 @@ export const ServeTable = memo(function ServeTable({
                     atMax: formatNumber(setup.maxConcurrentSequences.atMaxModelLen),
                   })}
                 </td>
-                <td className="num" title={t('serve.col.ttftItlTitle')}>
-                  {speed ? `${latency(speed.ttftMs)} · ${latency(speed.itlMs)}` : '—'}
-                  {speed && !speed.meetsTarget ? <span className="tag serve-over">{t('serve.overTarget')}</span> : null}
-                </td>
-                <td className="num">{speed ? formatNumber(speed.maxRequestsPerSecond, 2) : '—'}</td>
               </tr>
             );
           })}
