@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import type { Currency } from '../../src-main/domain/catalog';
 import { GIB } from '../../src-main/domain/estimate/units';
 import { numberFormat } from '../../src-main/domain/messages/number-format';
@@ -55,11 +56,11 @@ export function formatPercent(fraction: number): string {
 
 /**
  * Hours to about three significant digits: two decimals below 10, one below 100, none above
- * ("2.39 h", "14.2 h", "120 h"); null -> "—".
+ * ("2.39 h", "14.2 h", "120 h"; "14.2 小时" in Chinese, `unit.hours`); null -> "—".
  */
-export function formatHours(hours: number | null): string {
+export function formatHours(hours: number | null, t: TFunction): string {
   if (hours === null) return '—';
-  return `${formatNumber(hours, hours < 10 ? 2 : hours < 100 ? 1 : 0)} h`;
+  return t('unit.hours', { value: formatNumber(hours, hours < 10 ? 2 : hours < 100 ? 1 : 0) });
 }
 
 /** A long source (URL or citation) cut for a table cell; the full text goes in a title. */

@@ -163,7 +163,7 @@ export function RankTable(props: RankTableProps) {
           </td>
           <td className="num">{formatNumber(c.tokensPerSecond)}</td>
           <td className="num">{formatPrice(c.costPer1MTokens, c.currency)}</td>
-          <td className="num">{formatHours(c.hours)}</td>
+          <td className="num">{formatHours(c.hours, t)}</td>
           <td className="num">{c.jobCost === null ? '—' : formatPrice(c.jobCost, c.currency)}</td>
           <td>
             {c.pareto ? (

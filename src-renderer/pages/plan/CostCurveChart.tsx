@@ -20,7 +20,7 @@ export function CostCurveChart({ plan, computeHours }: { plan: Plan; computeHour
   const markers: ChartMarker[] = plan.series.crossings.flatMap((crossing) => {
     const line = series.find((s) => s.key === crossing.cheaperBefore);
     const y = line ? valueAt(line.points, crossing.computeHours) : undefined;
-    return y === undefined ? [] : [{ x: crossing.computeHours, y, label: formatHours(crossing.computeHours) }];
+    return y === undefined ? [] : [{ x: crossing.computeHours, y, label: formatHours(crossing.computeHours, t) }];
   });
   const labelOf = (key: string) => series.find((s) => s.key === key)?.label ?? key;
   return (
@@ -42,7 +42,7 @@ export function CostCurveChart({ plan, computeHours }: { plan: Plan; computeHour
           {plan.series.crossings.map((c) => (
             <li key={`${c.computeHours}${c.cheaperAfter}`}>
               {t('plan.crossing', {
-                hours: formatHours(c.computeHours),
+                hours: formatHours(c.computeHours, t),
                 after: labelOf(c.cheaperAfter),
                 before: labelOf(c.cheaperBefore),
               })}

@@ -95,7 +95,7 @@ export function PlanFields({ form, cards, providers, spot, jobHours, onChange, e
           'computeHours',
           t('plan.computeHours'),
           jobHours !== undefined && form.computeHours.trim() === ''
-            ? t('plan.computeHoursFromJob', { hours: formatHours(jobHours) })
+            ? t('plan.computeHoursFromJob', { hours: formatHours(jobHours, t) })
             : t('plan.computeHoursHint'),
           jobHours !== undefined ? formatNumber(jobHours, 2) : undefined,
         )}

@@ -88,7 +88,7 @@ function PackageRow({ pkg, plan }: { pkg: Package; plan: Plan }) {
   const winsAt =
     pkg.breakEvenHoursPerDay !== null
       ? t('plan.breakEvenAt', {
-          computeHours: formatHours(pkg.breakEvenComputeHours),
+          computeHours: formatHours(pkg.breakEvenComputeHours, t),
           hoursPerDay: formatNumber(pkg.breakEvenHoursPerDay, 1),
           days: formatNumber(pkg.breakEvenDaysPerPeriod ?? 0, 1),
           period: t(`plan.period.${pkg.billing}`),

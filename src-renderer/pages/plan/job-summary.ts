@@ -23,7 +23,7 @@ export function useJobSummary(form: PlanForm, cardName: string, jobHours: number
     typed !== ''
       ? t('plan.heading.typedHours', { hours: typed })
       : jobHours !== undefined
-        ? t('plan.heading.jobHours', { hours: formatHours(jobHours) })
+        ? t('plan.heading.jobHours', { hours: formatHours(jobHours, t) })
         : '';
   const jobText =
     tokens !== null && typed === ''
