@@ -11,6 +11,15 @@ test('the run log lists published runs, logs a run, deletes it with undo, and re
   await page.goto(`${server.url}#/runs`);
   await ready(page);
   await expect(page.getByText(/^1–50 of \d{3}$/)).toBeVisible();
+  // A published run's long notes: the cell holds their start (it shows less), the title the whole.
+  const notes = await page
+    .locator('.runs-table .run-notes')
+    .evaluateAll((cells) =>
+      cells.map((cell) => ({ shown: cell.textContent ?? '', whole: cell.getAttribute('title') ?? '' })),
+    );
+  const long = notes.find((n) => n.whole.length > 200);
+  expect(long, 'a published run with notes over 200 characters on the first page').toBeDefined();
+  expect(long!.shown).toBe(`${long!.whole.slice(0, 100)}…`);
 
   await page.getByLabel('Origin').selectOption('mine');
   await ready(page);

@@ -235,7 +235,7 @@ const RunRow = memo(function RunRow({ run, cardLabel, flag: flagged, labels }: R
         )}
       </td>
       <td className="run-notes" title={run.notes}>
-        {run.notes ?? ''}
+        {notesShown(run.notes)}
       </td>
       <td className="nowrap">
         <button
@@ -260,6 +260,20 @@ const RunRow = memo(function RunRow({ run, cardLabel, flag: flagged, labels }: R
     </tr>
   );
 });
+
+/**
+ * Characters of a run's notes the cell holds: more than its 220 px show (it ends in an ellipsis, the whole notes in
+ * its title). A published run's notes run to 1,500 characters, and laying out fifty of them whole took as long as
+ * the rest of the table (a Chromium trace of the Runs page).
+ */
+const NOTES_SHOWN_CHARS = 100;
+
+function notesShown(notes: string | undefined): string {
+  if (notes === undefined || notes.length <= NOTES_SHOWN_CHARS) return notes ?? '';
+  // Not between the two halves of a character outside the BMP (an emoji).
+  const end = /[\uD800-\uDBFF]/.test(notes[NOTES_SHOWN_CHARS - 1]!) ? NOTES_SHOWN_CHARS - 1 : NOTES_SHOWN_CHARS;
+  return `${notes.slice(0, end)}…`;
+}
 
 /** A run's precision, batch and sequence as the estimator reads its config (a value it leaves out is the default). */
 function shapeOf(config: EstimateInput) {
