@@ -123,3 +123,25 @@ test('Plan opened first, with every field at its default, shows a plan of the fi
   await expect(page.locator('.plan-results[data-state="ready"] .option-card').first()).toBeVisible();
   await expect(page.locator('.plan-results .option-likely')).toHaveCount(0);
 });
+
+test('a set-up the estimator refuses is named on Compare and Plan by its field, with the way back to Estimate', async ({
+  page,
+}) => {
+  // Full fine-tuning of a 4-bit base: each value alone is valid, the pair is refused by the backend.
+  await page.goto(server.url);
+  await expect(page.locator('main[data-state="ready"]')).toBeVisible();
+  await page.evaluate(() => (window.location.hash = '#/compare?method=full&precision=int4&job.tokens=50m'));
+  const compareAlert = page.locator('.compare-results [role="alert"]');
+  await expect(compareAlert).toHaveText(
+    "Estimate's Weight precision: full fine-tuning cannot update a quantized base: use bf16, or qlora for a 4-bit base. Change on Estimate",
+  );
+  await expect(compareAlert.getByRole('link', { name: 'Change on Estimate' })).toHaveAttribute('href', '#/estimate');
+  await expect(page.locator('.compare-results[data-state="ready"]')).toBeVisible();
+  await expect(page.getByText('Ranking…')).toHaveCount(0);
+
+  // Plan's job hours come from the same ranking: it says why they are missing.
+  await page.evaluate(() => (window.location.hash = '#/plan?method=full&precision=int4'));
+  await expect(page.locator('.plan-job [role="alert"]')).toHaveText(
+    "Estimate's Weight precision: full fine-tuning cannot update a quantized base: use bf16, or qlora for a 4-bit base. Change on Estimate",
+  );
+});

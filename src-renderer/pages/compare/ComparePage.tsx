@@ -18,7 +18,7 @@ import { compareFormStore, toRankInput, type CompareForm } from './compare-form'
 import { CompareResults } from './CompareResults';
 import { WorkloadFields } from './WorkloadFields';
 import { SetupFields } from '../shared/SetupFields';
-import { msg } from '../../../src-main/domain/messages';
+import { SetupProblem } from '../shared/SetupProblem';
 import { useMessageText } from '../../lib/messages';
 import './compare.css';
 
@@ -109,13 +109,7 @@ export function ComparePage() {
             {t('compare.estimateInvalid')} <a href={pageHref('estimate')}>{t('compare.changeOnEstimate')}</a>
           </p>
         ) : null}
-        {backendProblem ? (
-          <p className="inline-alert" role="alert">
-            {backendProblem.field
-              ? text(msg('validation.withField', { field: backendProblem.field, problem: backendProblem.detail }))
-              : text(backendProblem.detail)}
-          </p>
-        ) : null}
+        <SetupProblem error={backendProblem} />
         {output ? (
           <div className={rank.stale ? 'stale' : undefined}>
             <CompareResults
@@ -133,7 +127,7 @@ export function ComparePage() {
               cliCommand={prepared.input ? rankCommand(prepared.input) : null}
             />
           </div>
-        ) : problem ? null : (
+        ) : problem || backendProblem ? null : (
           <p className="muted">{t('compare.computing')}</p>
         )}
       </div>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { msg, type MessageCode } from '../../../src-main/domain/messages';
+import { msg } from '../../../src-main/domain/messages';
 import { useApp } from '../../lib/app-context';
 import { useCatalog } from '../../lib/catalog';
 import { useMessageText } from '../../lib/messages';
@@ -10,7 +10,7 @@ import { PAGE_LINKS } from '../shared/page-links';
 import { LinkNotice } from '../shared/LinkNotice';
 import { CopyCli } from '../shared/CopyCli';
 import { estimateCommand } from '../../lib/cli-command';
-import { CUSTOM_SIZE, ESTIMATE_FIELDS, shownFields, toEstimateInput, updateForm } from './estimate-form';
+import { CUSTOM_SIZE, estimateFieldLabel, shownFields, toEstimateInput, updateForm } from './estimate-form';
 import { EstimateFields, type FieldsProps } from './EstimateFields';
 import { EstimateResults } from './EstimateResults';
 import type { FitChange } from '../../../src-main/domain/estimate/fit-changes';
@@ -23,12 +23,6 @@ import { applyRecipe } from './recipe-file';
 import type { RecipeFile } from '../../../src-main/domain/recipe-files';
 import { applyQuickPick, pickedFields, type QuickPick } from './quick-picks';
 import { prefetchEstimate, useEstimate } from './use-estimate';
-
-/** A contract field's label from the field table (a group, such as lora, by its rank's); undefined for none. */
-function labelOf(path: string): MessageCode | undefined {
-  const field = ESTIMATE_FIELDS.find((f) => f.path === path || f.path === `${path}.rank`);
-  return field?.field.label;
-}
 
 /** "Will it fit?": the form on the left, the answer on the right, updated as you type. */
 export function EstimatePage() {
@@ -111,7 +105,7 @@ export function EstimatePage() {
   const problemText = problem ? text(problem.message) : undefined;
   const errorFor = (field: string) => (problem && placed && problem.field === field ? problemText : undefined);
   // A problem with no field of its own on screen names the field by its label.
-  const label = problem ? labelOf(problem.field) : undefined;
+  const label = problem ? estimateFieldLabel(problem.field) : undefined;
   const bannerText = problem
     ? problem.field
       ? text(

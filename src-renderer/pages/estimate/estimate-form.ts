@@ -1,7 +1,7 @@
 import type { ModelPreset } from '../../../src-main/domain/catalog';
 import { estimateInputSchema, type EstimateInput } from '../../../src-main/domain/estimate/input';
 import { fillDefaults } from '../../../src-main/domain/estimate/resolve-input';
-import { firstProblem, type Message } from '../../../src-main/domain/messages';
+import { firstProblem, type Message, type MessageCode } from '../../../src-main/domain/messages';
 import { estimateFields } from '../../../src-main/domain/fields/estimate-fields';
 import { formFields, formText, formValue, type FormField, type TableForm } from '../../lib/field-form';
 import { parseFormModelFile } from './model-file';
@@ -27,6 +27,15 @@ export type EstimateForm = TableForm<typeof estimateFields> & {
 export const ESTIMATE_FIELDS: readonly FormField[] = formFields(estimateFields).filter(
   ({ field }) => field.control !== undefined,
 );
+
+/**
+ * The label of an Estimate field by its contract path (a group, such as lora, by its rank's); undefined for none. A
+ * ranking's input names them under `input.` (rank:compute).
+ */
+export function estimateFieldLabel(path: string): MessageCode | undefined {
+  const own = path.startsWith('input.') ? path.slice('input.'.length) : path;
+  return ESTIMATE_FIELDS.find((f) => f.path === own || f.path === `${own}.rank`)?.field.label;
+}
 
 /**
  * The question the page opens on: Llama 3.1 8B, LoRA, speed on an RTX 4090. Every other value is

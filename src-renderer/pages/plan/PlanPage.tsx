@@ -9,6 +9,7 @@ import { pricePerGpu } from '../../../src-main/domain/plan/billing-time';
 import { estimateFormStore } from '../estimate/estimate-store';
 import { compareFormStore, planJobRequest } from '../compare/compare-form';
 import { SetupFields } from '../shared/SetupFields';
+import { SetupProblem } from '../shared/SetupProblem';
 import { JobFields } from './JobFields';
 import { useJobSummary } from './job-summary';
 import { OwnershipSection } from './OwnershipSection';
@@ -119,6 +120,8 @@ export function PlanPage() {
           <SetupFields idPrefix="plan-setup" />
           <JobFields />
         </div>
+        {/* The job's hours come from a ranking of the Estimate set-up: when it is refused, why (not only the empty hours). */}
+        {form.computeHours.trim() === '' ? <SetupProblem error={job.error} /> : null}
         {jobForm.tokens.trim() !== '' && jobExcluded && form.computeHours.trim() === '' ? (
           <p className="inline-alert" role="alert">
             {t('plan.jobNotOnCard', { card: card?.name ?? form.card, reason: text(jobExcluded.reason) })}
