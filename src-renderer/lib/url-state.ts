@@ -15,6 +15,11 @@ export interface UrlBinding<T extends object> {
   prefix: string;
   revive: (saved: unknown) => T;
   badField?: (form: T) => keyof T | undefined;
+  /**
+   * Sets one value as the form's own control does, with the values that follow it (the Estimate form's precision
+   * follows its method): a link's values are set one after another in its order. Without it they are copied over.
+   */
+  apply?: (form: T, key: keyof T, value: unknown) => T;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bindings of forms of any shape
@@ -64,7 +69,11 @@ export function formFromQuery<T extends object>(query: URLSearchParams, binding:
     given[key] = typeof defaults[key] === 'boolean' ? (text === 'true' ? true : text === 'false' ? false : text) : text;
   }
   if (Object.keys(given).length === 0 && rejected.length === 0) return null;
-  const form = binding.revive({ ...defaults, ...given }) as Record<string, unknown>;
+  const { apply } = binding;
+  const applied = apply
+    ? Object.entries(given).reduce((f, [key, value]) => apply(f, key as keyof T, value), binding.defaults)
+    : { ...defaults, ...given };
+  const form = binding.revive(applied) as Record<string, unknown>;
   for (const key of Object.keys(given)) {
     if (form[key] !== given[key]) rejected.push(`${binding.prefix}${key}`);
   }

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { formFromQuery, formQuery, routeQuery } from '../../lib/url-state';
 import { DEFAULT_COMPARE_FORM } from '../compare/compare-form';
-import { DEFAULT_FORM } from '../estimate/estimate-form';
+import { DEFAULT_FORM, updateForm } from '../estimate/estimate-form';
 import { DEFAULT_PLAN_FORM } from '../plan/plan-form';
 import { COMPARE_LINK, ESTIMATE_LINK, linkedForms, PAGE_LINKS, PLAN_LINK, planHref } from './page-links';
 
 describe('page state in the address', () => {
   it('round-trips a Compare set-up: only what differs from the defaults, restored whole', () => {
-    const estimate = { ...DEFAULT_FORM, model: 'llama-2-7b', method: 'qlora' };
+    // As the form holds it: choosing QLoRA sets its 4-bit base.
+    const estimate = updateForm({ ...DEFAULT_FORM, model: 'llama-2-7b' }, 'method', 'qlora');
     const compare = { ...DEFAULT_COMPARE_FORM, tokens: '50m', sort: 'time' as const };
     const query = formQuery(compare, COMPARE_LINK, formQuery(estimate, ESTIMATE_LINK));
     expect(query.get('model')).toBe('llama-2-7b');
@@ -28,6 +29,16 @@ describe('page state in the address', () => {
     const compare = formFromQuery(routeQuery('#/compare?job.tokens=lots&job.gpuCounts=0'), COMPARE_LINK)!;
     expect(compare.form.tokens).toBe(DEFAULT_COMPARE_FORM.tokens);
     expect(compare.rejected).toContain('job.tokens');
+  });
+
+  it("sets a link's values as the form's controls do: a method brings the values that follow it", () => {
+    const linked = formFromQuery(routeQuery('#/compare?method=qlora&job.tokens=50m'), ESTIMATE_LINK)!;
+    expect(linked.form).toEqual(updateForm(DEFAULT_FORM, 'method', 'qlora'));
+    expect(linked.form.precision).toBe('int4');
+    expect(linked.rejected).toEqual([]);
+    // A value the link gives itself stays as given, even where it would follow.
+    const fp32 = formFromQuery(routeQuery('#/estimate?method=full&precision=fp32'), ESTIMATE_LINK)!;
+    expect(fp32.form.precision).toBe('fp32');
   });
 
   it('reads no form from an address without its keys', () => {

@@ -8,7 +8,7 @@ import {
   workloadProblem,
   type CompareForm,
 } from '../compare/compare-form';
-import { checkInput, DEFAULT_FORM, toEstimateInput, type EstimateForm } from '../estimate/estimate-form';
+import { checkInput, DEFAULT_FORM, toEstimateInput, updateForm, type EstimateForm } from '../estimate/estimate-form';
 import { estimateFormStore, reviveEstimateForm } from '../estimate/estimate-store';
 import { SERVE_LINK } from '../serve/serve-form';
 import { DEFAULT_PLAN_FORM, planFormStore, revivePlanForm, toPlanRequest, type PlanForm } from '../plan/plan-form';
@@ -19,6 +19,8 @@ export const ESTIMATE_LINK: UrlBinding<EstimateForm> = {
   defaults: DEFAULT_FORM,
   prefix: '',
   revive: reviveEstimateForm,
+  // `#/estimate?method=qlora` is QLoRA on its 4-bit base, as choosing QLoRA in the form gives.
+  apply: (form, key, value) => updateForm(form, key, value as EstimateForm[typeof key]),
   badField: (form) => {
     const problem = checkInput(toEstimateInput(form));
     if (!problem) return undefined;
