@@ -104,16 +104,12 @@ export function EstimatePage() {
   const placed = problem && shownFields(form).has(problem.field);
   const problemText = problem ? text(problem.message) : undefined;
   const errorFor = (field: string) => (problem && placed && problem.field === field ? problemText : undefined);
-  // A problem with no field of its own on screen names the field by its label.
+  // A problem with no field of its own on screen names the field by its label (a field without one: the problem alone,
+  // never the contract's id).
   const label = problem ? estimateFieldLabel(problem.field) : undefined;
   const bannerText = problem
-    ? problem.field
-      ? text(
-          msg('validation.withField', {
-            field: label ? text(msg(label)) : problem.field,
-            problem: problem.message,
-          }),
-        )
+    ? label
+      ? text(msg('validation.withField', { field: text(msg(label)), problem: problem.message }))
       : problemText
     : undefined;
 

@@ -99,12 +99,11 @@ export function ServePage() {
   const errorFor = (field: string) =>
     problem && placed && problem.field === field ? text(problem.message) : undefined;
   const label = problem ? labelOf(problem.field) : undefined;
+  // Named by its field's label; a field without one: the problem alone, never the contract's id.
   const banner =
     problem && !placed
-      ? problem.field
-        ? text(
-            msg('validation.withField', { field: label ? text(msg(label)) : problem.field, problem: problem.message }),
-          )
+      ? label
+        ? text(msg('validation.withField', { field: text(msg(label)), problem: problem.message }))
         : text(problem.message)
       : null;
 
