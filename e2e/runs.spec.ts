@@ -33,6 +33,9 @@ test('the run log lists published runs, logs a run, deletes it with undo, and re
   await expect(page.getByText('Run logged')).toBeVisible();
   await ready(page);
   await expect(page.getByRole('cell', { name: /first real run/ })).toBeVisible();
+  // Logged on a preset, the run keeps its id; the table names it as the catalog does.
+  const logged = page.locator('.runs-table tbody tr', { has: page.getByRole('cell', { name: /first real run/ }) });
+  await expect(logged.locator('.run-model')).toHaveText('Llama 3.1 8B');
 
   // By keyboard: the rows are kept by position, so the focus must not stay on what is now the next run's
   // Delete, where a second Enter would delete that run too.

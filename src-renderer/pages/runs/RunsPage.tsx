@@ -80,6 +80,7 @@ export function RunsPage() {
   }, [list.data, list.error, setPageState]);
 
   const cardName = useCallback((id: string) => cards.find((c) => c.id === id)?.name ?? id, [cards]);
+  const modelName = useCallback((id: string) => models.find((m) => m.id === id)?.name, [models]);
   // The table's runs come with their cards' names, those of the cards nobody rents included (reference-cards.ts).
   const pageNames = list.data?.cardNames;
   const pageCardName = useCallback((id: string) => pageNames?.[id] ?? cardName(id), [pageNames, cardName]);
@@ -190,6 +191,7 @@ export function RunsPage() {
                   <RunsTable
                     runs={list.data.runs}
                     cardName={pageCardName}
+                    modelName={modelName}
                     sort={sort}
                     onSort={(key: RunSortKey) => {
                       askAhead({ sort: nextSort(sort, key), position: FIRST_PAGE });

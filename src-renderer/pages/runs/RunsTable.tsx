@@ -7,6 +7,7 @@ import { fillDefaults } from '../../../src-main/domain/estimate/resolve-input';
 import { optionLabel } from '../../../src-main/domain/fields/resolve';
 import type { ChannelOutput } from '../../../src-main/ipc/contract';
 import { formatNumber, formatPrice, shortenSource } from '../../lib/format';
+import { modelShown } from './run-model';
 import { useMessageText } from '../../lib/messages';
 import { citationUrl } from './citation';
 import { errorFraction, errorLevel, formatError, memoryErrorOf, predictedGiBFor } from './run-accuracy';
@@ -18,6 +19,8 @@ export type ListedRun = ChannelOutput<'runs:list'>['runs'][number];
 interface RunsTableProps {
   runs: readonly ListedRun[];
   cardName: (id: string) => string;
+  /** A model preset's name by its id; undefined for an id the catalog does not hold. */
+  modelName: (id: string) => string | undefined;
   sort: SortState;
   onSort: (key: RunSortKey) => void;
   onOpen: (run: ListedRun) => void;
@@ -68,7 +71,7 @@ function shortDate(iso: string | undefined): string {
 type RowAction = 'open' | 'delete';
 
 /** One page of runs: what was measured, what the estimator says today, and how far apart they are. */
-export function RunsTable({ runs, cardName, sort, onSort, onOpen, onDelete }: RunsTableProps) {
+export function RunsTable({ runs, cardName, modelName, sort, onSort, onOpen, onDelete }: RunsTableProps) {
   const { t } = useTranslation();
   const text = useMessageText();
   const labels = useMemo(() => tableLabels(t, text), [t, text]);
@@ -131,7 +134,14 @@ export function RunsTable({ runs, cardName, sort, onSort, onOpen, onDelete }: Ru
           {/* Keyed by position: a new page, sort or filter updates the rows in place instead of removing
               them all and building every row's DOM again. A row keeps no state of its own. */}
           {runs.map((run, index) => (
-            <RunRow key={index} run={run} cardLabel={cardName(run.card)} flag={run.flag ?? null} labels={labels} />
+            <RunRow
+              key={index}
+              run={run}
+              cardLabel={cardName(run.card)}
+              modelText={modelShown(run, modelName, t)}
+              flag={run.flag ?? null}
+              labels={labels}
+            />
           ))}
         </tbody>
       </table>
@@ -142,12 +152,13 @@ export function RunsTable({ runs, cardName, sort, onSort, onOpen, onDelete }: Ru
 interface RunRowProps {
   run: ListedRun;
   cardLabel: string;
+  modelText: string;
   flag: Message | null;
   labels: TableLabels;
 }
 
 /** One run's row; memoised, so a render of the page with the same runs leaves it as it is. */
-const RunRow = memo(function RunRow({ run, cardLabel, flag: flagged, labels }: RunRowProps) {
+const RunRow = memo(function RunRow({ run, cardLabel, modelText, flag: flagged, labels }: RunRowProps) {
   const { t, text } = labels;
   // A serving run's memory is the engine's preallocated budget and its speed a whole batch's: the
   // one-sequence estimate does not predict them (serving runs calibrate the Serve page instead).
@@ -158,7 +169,7 @@ const RunRow = memo(function RunRow({ run, cardLabel, flag: flagged, labels }: R
   const speedError = errorFraction(predictedSpeed, run.tokensPerSecond);
   const flag = flagged ? text(flagged) : null;
   const published = run.origin === 'published';
-  const description = `#${run.id} ${run.modelLabel} ${cardLabel}`;
+  const description = `#${run.id} ${modelText} ${cardLabel}`;
   const url = run.citation ? citationUrl(run.citation) : null;
   return (
     <tr data-origin={published ? undefined : 'user'} data-run-id={run.id}>
@@ -172,8 +183,8 @@ const RunRow = memo(function RunRow({ run, cardLabel, flag: flagged, labels }: R
       </td>
       <th scope="row">{cardLabel}</th>
       <td className="num">{run.gpus}</td>
-      <td className="run-model" title={run.modelLabel}>
-        {run.modelLabel}
+      <td className="run-model" title={modelText}>
+        {modelText}
       </td>
       <td className="nowrap run-method">
         {text(optionLabel('method', run.config.method))}
@@ -263,8 +274,8 @@ const RunRow = memo(function RunRow({ run, cardLabel, flag: flagged, labels }: R
 
 /**
  * Characters of a run's notes the cell holds: more than its 220 px show (it ends in an ellipsis, the whole notes in
- * its title). A published run's notes run to 1,500 characters, and laying out fifty of them whole took as long as
- * the rest of the table (a Chromium trace of the Runs page).
+ * its title). A published run's notes run to 1,500 characters; laid out whole, fifty of them were about half of the
+ * table's layout in a Chromium trace of a 50-row filter.
  */
 const NOTES_SHOWN_CHARS = 100;
 
