@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The `cardwise` command of what the page shows, to read, select or copy to the clipboard. */
@@ -20,7 +20,15 @@ export function CopyCli({ command, idPrefix }: { command: string; idPrefix: stri
         </button>
       </div>
       <pre className="cli-command">
-        <code data-testid={`${idPrefix}-cli`}>{command}</code>
+        <code data-testid={`${idPrefix}-cli`}>
+          {/* Each flag with its value in one box: a line ends between flags, not inside "--mixed-precision". */}
+          {command.split(/ (?=--)/).map((part, i) => (
+            <Fragment key={i}>
+              {i > 0 ? ' ' : null}
+              <span className="cli-part">{part}</span>
+            </Fragment>
+          ))}
+        </code>
       </pre>
       <p className="muted small" role="status">
         {copied === 'yes' ? t('setup.cliCopied') : copied === 'failed' ? t('setup.cliCopyFailed') : t('setup.cliNote')}
