@@ -44,4 +44,11 @@ describe('shortenSource', () => {
     expect(shortenSource('a'.repeat(40), 10)).toBe('aaaaaaaaa…');
     expect(shortenSource('vendor datasheet')).toBe('vendor datasheet');
   });
+  it('shows the link a note cites, not the note', () => {
+    const note = 'AutoDL list price in the block of the AutoDL home page https://www.autodl.com/home, read from a copy';
+    expect(shortenSource(note)).toBe('autodl.com/home');
+    expect(shortenSource('Cheapest seller (https://huggingface.co/datasets/x/y).', 24)).toBe(
+      'huggingface.co/datasets…',
+    );
+  });
 });

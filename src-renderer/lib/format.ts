@@ -63,11 +63,16 @@ export function formatHours(hours: number | null, t: TFunction): string {
   return t('unit.hours', { value: formatNumber(hours, hours < 10 ? 2 : hours < 100 ? 1 : 0) });
 }
 
-/** A long source (URL or citation) cut for a table cell; the full text goes in a title. */
+/**
+ * A long source cut for a table cell; the full text goes in a title. A URL, or a note that cites one, shows as its
+ * site and path (the seeded offers' notes are English sentences around their link: a Chinese page shows where they
+ * come from, not the sentence); any other citation as written.
+ */
 export function shortenSource(source: string, maxChars = 32): string {
   let text = source.trim();
+  const cited = /https?:\/\/[^\s"'<>]+/.exec(text)?.[0].replace(/[).,;:]+$/, '');
   try {
-    const url = new URL(text);
+    const url = new URL(cited ?? text);
     text = url.hostname.replace(/^www\./, '') + (url.pathname === '/' ? '' : url.pathname);
   } catch {
     // Not a URL: keep the citation as written.
