@@ -80,13 +80,16 @@ export function OwnershipSection({ onSettled, currency: planCurrency, cardName, 
               placeholder={
                 fallbacks[field as keyof OwnershipFallbacks] !== undefined
                   ? String(fallbacks[field as keyof OwnershipFallbacks])
-                  : field === 'idlePowerW'
-                    ? t('plan.own.idleDefault')
-                    : undefined
+                  : undefined
               }
               hint={
                 fallbackText(field) ??
-                (field === 'cardPrice' ? t('plan.own.cardPriceHint', { card: cardName }) : undefined)
+                (field === 'cardPrice'
+                  ? t('plan.own.cardPriceHint', { card: cardName })
+                  : // Under the box, as the other defaults: as its placeholder it was cut ("满载功耗的一丬").
+                    field === 'idlePowerW' && form.idlePowerW.trim() === ''
+                    ? t('plan.own.idleDefault')
+                    : undefined)
               }
               onChange={(v) => setForm((f) => ({ ...f, [field]: v }))}
               error={errorFor(field)}
