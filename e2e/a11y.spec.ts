@@ -234,7 +234,7 @@ test('the cost-time chart: one Tab stop, the arrow keys walk its points, Enter o
 const VIEWPORT_1280 = { width: 1280, height: 800 };
 
 for (const language of LANGUAGES) {
-  test(`at 1280 px in ${language}: tables fit, no control cuts its text, no chart label covers another`, async ({
+  test(`at 1280 px in ${language}: tables fit, no control or placeholder cuts its text, no chart label covers another`, async ({
     page,
   }) => {
     test.slow();
@@ -281,6 +281,20 @@ for (const language of LANGUAGES) {
           } else if (control.scrollWidth > control.clientWidth + 1) {
             out.push(`button cuts its text: ${describe(control)}`);
           }
+        }
+        // An empty box's placeholder (a default it stands for, an example) fits the box.
+        for (const input of document.querySelectorAll<HTMLInputElement>('main input[placeholder]')) {
+          if (input.offsetParent === null || input.value !== '' || input.placeholder === '') continue;
+          const style = getComputedStyle(input);
+          canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          const needed =
+            canvas.measureText(input.placeholder).width +
+            parseFloat(style.paddingLeft) +
+            parseFloat(style.paddingRight);
+          if (needed > input.clientWidth + 1)
+            out.push(
+              `placeholder cut "${input.placeholder}": needs ${Math.round(needed)} px, has ${input.clientWidth}`,
+            );
         }
         // Chart labels: no two texts of one chart overlap.
         for (const svg of document.querySelectorAll('main svg')) {

@@ -44,7 +44,7 @@ export const cardFields = {
     schema: z.string().trim().min(1).max(80),
     label: 'field.card.name',
     flag: { name: 'name', value: 'TEXT', help: "the card's name as a provider lists it" },
-    control: { kind: 'text', group: 'gpus', placeholder: 'GeForce RTX 4080 SUPER' },
+    control: { kind: 'text', group: 'gpus', placeholder: 'RTX 4080 SUPER' },
   }),
   memoryGiB: required(
     rate({ label: 'field.card.memoryGiB', flag: 'memory', help: 'memory', min: 4, max: 1024, unit: 'GiB' }),
