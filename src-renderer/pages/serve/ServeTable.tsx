@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Currency } from '../../../src-main/domain/catalog';
 import { HeaderRow } from '../../components/HeaderRow';
+import { Term } from '../../components/Term';
 import { formatNumber, formatPrice } from '../../lib/format';
 import { useMessageText } from '../../lib/messages';
 import type { ServeTableRow } from './serve-rows';
@@ -29,16 +30,18 @@ export const ServeTable = memo(function ServeTable({
             { label: t('serve.col.costPer1M'), num: true, sort: 'ascending' },
             { label: t('serve.col.costPer1k'), num: true },
             {
-              label: t('serve.col.ttftItl'),
+              key: 'latency',
+              label: <Term k="latency">{t('serve.col.ttftItl')}</Term>,
               num: true,
               title: t('serve.col.ttftItlTitle'),
               className: 'serve-latency',
             },
             { label: t('serve.col.maxRate'), num: true, title: t('serve.col.maxRateTitle') },
             // The memory behind the rate, after what a renter decides on: a narrow window scrolls to them.
-            { label: t('serve.col.kvPool'), num: true, secondary: true },
+            { key: 'kvPool', label: <Term k="kvCache">{t('serve.col.kvPool')}</Term>, num: true, secondary: true },
             {
-              label: t('serve.col.concurrency'),
+              key: 'concurrency',
+              label: <Term k="concurrency">{t('serve.col.concurrency')}</Term>,
               num: true,
               title: t('serve.col.concurrencyTitle'),
               secondary: true,
