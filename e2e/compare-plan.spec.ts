@@ -43,9 +43,9 @@ test('ranks the cards for QLoRA 7B on 50M tokens by job cost, answer first, and 
   const ids = await rows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-candidate')!.split(':')[0]));
   expect(new Set(ids).size).toBe(ids.length);
   const before = await rows(page).count();
-  // Its name says what it does, then the row's setup ("+2 other GPU counts: H20 96GB AutoDL hourly").
+  // Its name says what it does, then the row's setup ("+2 more GPU counts: H20 96GB AutoDL hourly").
   await page
-    .getByRole('button', { name: /^\+\d+ other GPU counts?: / })
+    .getByRole('button', { name: /^\+\d+ more GPU counts?: / })
     .first()
     .click();
   await expect(rows(page)).not.toHaveCount(before);

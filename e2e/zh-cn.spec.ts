@@ -116,7 +116,7 @@ test('every page speaks Chinese: results, explanations, bills, flags and the err
   await idle(page);
   await expect(page.getByTestId('rank-answer')).toContainText('本任务最省钱：');
   await page
-    .getByRole('button', { name: /^另有 \d+ 种卡数：/ })
+    .getByRole('button', { name: /^另 \d+ 种卡数：/ })
     .first()
     .click();
   await page.locator('table tbody tr').first().click();

@@ -80,7 +80,9 @@ export function RankTable(props: RankTableProps) {
           {groups.flatMap((group) => {
             const more = group.others.length;
             const shown = openOffers.has(group.best.offerId);
+            // Short under the count ("+3 more"); its name says what and whose ("+3 more GPU counts: …").
             const toggleText = shown ? t('compare.hideCounts') : t('compare.otherCounts', { count: more });
+            const toggleName = shown ? t('compare.hideCounts') : t('compare.otherCountsName', { count: more });
             const toggle =
               more > 0 ? (
                 // The name starts with what the button says, then names its row (four toggles, four names).
@@ -89,7 +91,7 @@ export function RankTable(props: RankTableProps) {
                   className="link-button small"
                   aria-expanded={shown}
                   aria-label={t('compare.countsToggleLabel', {
-                    action: toggleText,
+                    action: toggleName,
                     setup: `${group.best.cardName} ${group.best.provider} ${t(`billing.${group.best.billing}`)}`,
                   })}
                   onClick={() => onToggleOffer(group.best.offerId)}
