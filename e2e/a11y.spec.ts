@@ -50,6 +50,12 @@ const PAGES: { route: string; ready: (page: Page) => Promise<void>; tabWalk?: fa
   },
   { route: 'settings', ready: (page) => expect(page.locator('main form, main input').first()).toBeVisible() },
   { route: 'guide', ready: (page) => expect(page.locator('main h2').first()).toBeVisible() },
+  // Compare again, for QLoRA, whose table was the wider one (last: a page reads its link when it opens).
+  {
+    route: 'compare?method=qlora&job.tokens=50m',
+    tabWalk: false,
+    ready: (page) => expect(page.getByTestId('rank-answer')).toBeVisible(),
+  },
 ];
 
 const idle = (page: Page) =>
@@ -256,13 +262,21 @@ for (const language of LANGUAGES) {
           const actions = table.classList.contains('actions-last') ? th.parentElement!.lastElementChild : null;
           const limit = Math.min(viewportWidth, scroller.getBoundingClientRect().right);
           if (box.width > 0 && box.right > limit + 1)
-            out.push(`column "${th.textContent?.trim()}" ends at ${Math.round(box.right)} px of ${Math.round(limit)}`);
-          // Under the actions column, the header's padding may go; its text may not.
-          const textRight = box.right - parseFloat(getComputedStyle(th).paddingRight);
+            out.push(
+              `column "${(th as HTMLElement).innerText.trim()}" ends at ${Math.round(box.right)} px of ${Math.round(limit)}`,
+            );
+          // Under the actions column, the header's padding may go; its text may not (measured on the text itself: a
+          // heading's button may overflow its cell).
+          const words = document.createRange();
+          words.selectNodeContents(th);
+          const textRight = Math.max(
+            box.right - parseFloat(getComputedStyle(th).paddingRight),
+            words.getBoundingClientRect().right,
+          );
           const actionsLeft = actions && actions !== th ? actions.getBoundingClientRect().left : Infinity;
           if (box.width > 0 && textRight > actionsLeft + 1)
             out.push(
-              `column "${th.textContent?.trim()}" ends under the actions, at ${Math.round(textRight)} px of ${Math.round(actionsLeft)}`,
+              `column "${(th as HTMLElement).innerText.trim()}" ends under the actions, at ${Math.round(textRight)} px of ${Math.round(actionsLeft)}`,
             );
         }
         // Buttons: their content never wider than their box. Selects: the chosen option's text and
