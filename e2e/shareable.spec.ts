@@ -96,3 +96,16 @@ test('Plan names what it plans, starts valid, and Plan this lands at its focused
   const rows = page.locator('.panel[aria-labelledby="plan-packages-title"] tbody tr');
   if ((await rows.count()) > 0) await expect(rows.first()).toContainText('of compute');
 });
+
+test('a link opened while its page is on screen (only the hash changes) fills the page from it', async ({ page }) => {
+  await page.goto(`${server.url}#/compare?job.tokens=50m`);
+  await rankReady(page);
+  await expect(page.getByLabel('Method')).toHaveValue('lora');
+  // As pasting the link into the address bar does: no reload, a hashchange.
+  await page.evaluate(() => (window.location.hash = '#/compare?model=llama-2-7b&method=qlora&job.tokens=80m'));
+  await expect(page.getByLabel('Method')).toHaveValue('qlora');
+  await expect(page.getByLabel('Model', { exact: true })).toHaveValue('llama-2-7b');
+  await expect(page.getByLabel('Dataset tokens (per epoch)')).toHaveValue('80m');
+  await rankReady(page);
+  await expect(page.getByTestId('cmp-cli')).toContainText('cardwise rank --model llama-2-7b --method qlora');
+});

@@ -87,6 +87,22 @@ export function formFromQuery<T extends object>(query: URLSearchParams, binding:
   return { form: form as T, rejected };
 }
 
+/**
+ * Fills the stores of a page's forms from the address (a link, or a reload), as the page does when it opens;
+ * returns the address keys that were not used as given.
+ */
+function fillFromAddress(bindings: readonly AnyBinding[]): string[] {
+  const query = routeQuery(window.location.hash);
+  const rejected: string[] = [];
+  for (const binding of bindings) {
+    const linked = formFromQuery(query, binding);
+    if (!linked) continue;
+    binding.store.set(linked.form);
+    rejected.push(...linked.rejected);
+  }
+  return rejected;
+}
+
 /** The longest an address rewrite waits for an idle moment, ms. */
 const IDLE_DEADLINE_MS = 500;
 
@@ -97,17 +113,18 @@ const IDLE_DEADLINE_MS = 500;
  * were not valid (for a notice); empty when all were used.
  */
 export function useUrlState(page: string, bindings: readonly AnyBinding[]): string[] {
-  const [rejected] = useState<string[]>(() => {
-    const query = routeQuery(window.location.hash);
-    const out: string[] = [];
-    for (const binding of bindings) {
-      const linked = formFromQuery(query, binding);
-      if (!linked) continue;
-      binding.store.set(linked.form);
-      out.push(...linked.rejected);
-    }
-    return out;
-  });
+  const [rejected, setRejected] = useState<string[]>(() => fillFromAddress(bindings));
+  useEffect(() => {
+    // A link opened while its page is on screen (pasted into the address bar): the browser changes only the hash,
+    // and the page fills its forms from it as when it opens. The page's own rewrites (replaceState) fire no event.
+    const onHashChange = () => {
+      const hash = window.location.hash;
+      const route = (splitTokenFragment(hash)?.rest ?? hash).split('?')[0];
+      if (route === `#/${page}` && routeQuery(hash).toString() !== '') setRejected(fillFromAddress(bindings));
+    };
+    window.addEventListener('hashchange', onHashChange);
+    return () => window.removeEventListener('hashchange', onHashChange);
+  }, [page, bindings]);
   useEffect(() => {
     let pending = false;
     const write = () => {
