@@ -108,4 +108,12 @@ test('a link opened while its page is on screen (only the hash changes) fills th
   await expect(page.getByLabel('Dataset tokens (per epoch)')).toHaveValue('80m');
   await rankReady(page);
   await expect(page.getByTestId('cmp-cli')).toContainText('cardwise rank --model llama-2-7b --method qlora');
+  // A value it cannot use is said, and a dismissed notice comes back for the next such link.
+  await page.evaluate(() => (window.location.hash = '#/compare?batchSize=-3&job.tokens=80m'));
+  const notice = page.getByTestId('link-notice');
+  await expect(notice).toContainText('batchSize');
+  await notice.getByRole('button').click();
+  await expect(notice).toHaveCount(0);
+  await page.evaluate(() => (window.location.hash = '#/compare?seqLen=0&job.tokens=80m'));
+  await expect(notice).toContainText('seqLen');
 });
