@@ -145,3 +145,15 @@ test('a set-up the estimator refuses is named on Compare and Plan by its field, 
     "Estimate's Weight precision: full fine-tuning cannot update a quantized base: use bf16, or qlora for a 4-bit base. Change on Estimate",
   );
 });
+
+test('when nothing fits in memory anywhere, Compare says so and where the changes that would are', async ({ page }) => {
+  // 70B LoRA without sharding: every GPU count holds the whole model (data parallel).
+  await page.goto(server.url);
+  await expect(page.locator('main[data-state="ready"]')).toBeVisible();
+  await page.evaluate(() => (window.location.hash = '#/compare?model=llama-3.1-70b&method=lora&job.tokens=50m'));
+  await rankReady(page);
+  const said = page.locator('.compare-results p.panel');
+  await expect(said).toContainText('Nothing fits in memory as set up, on any card and GPU count tried');
+  await expect(said.getByRole('link', { name: 'Change on Estimate' })).toHaveAttribute('href', '#/estimate');
+  await expect(page.getByText('No set-up fits with an offer in this currency and billing')).toHaveCount(0);
+});

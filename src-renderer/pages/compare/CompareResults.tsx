@@ -8,6 +8,7 @@ import { AssumptionsPanel } from '../../components/AssumptionsPanel';
 import { messageKey, useMessageText } from '../../lib/messages';
 import { downloadText } from '../runs/download';
 import { CopyCli } from '../shared/CopyCli';
+import { pageHref } from '../../lib/use-hash-route';
 import { chartPoints, groupExcluded } from './chart-points';
 import type { CompareForm } from './compare-form';
 import { CostTimeChart } from './CostTimeChart';
@@ -138,7 +139,16 @@ const RankingMain = memo(function RankingMain({
           </section>
         </>
       ) : (
-        <p className="panel muted">{t('compare.noCandidates')}</p>
+        // Nothing fits in memory anywhere (not an offer missing): say so, and where the changes that would are.
+        <p className="panel muted">
+          {output.excluded.length > 0 && output.excluded.every((e) => e.reason.code === 'rank.excluded.noFit') ? (
+            <>
+              {t('compare.noneFitMemory')} <a href={pageHref('estimate')}>{t('compare.changeOnEstimate')}</a>
+            </>
+          ) : (
+            t('compare.noCandidates')
+          )}
+        </p>
       )}
     </>
   );
