@@ -85,7 +85,7 @@ export function ComparePage() {
       <LinkNotice rejected={rejected} />
       <p className="setup-summary">
         <span className="muted">{t('compare.summaryLabel')}</span> <strong>{summary}</strong>{' '}
-        <a href={pageHref('estimate')}>{t('compare.changeOnEstimate')}</a>
+        <a href={pageHref('estimate')}>{t('setup.changeOnEstimate')}</a>
       </p>
       <SetupFields idPrefix="cmp-setup" />
       <WorkloadFields
@@ -106,7 +106,7 @@ export function ComparePage() {
       >
         {problem?.field === 'estimate' ? (
           <p className="inline-alert" role="alert">
-            {t('compare.estimateInvalid')} <a href={pageHref('estimate')}>{t('compare.changeOnEstimate')}</a>
+            {t('compare.estimateInvalid')} <a href={pageHref('estimate')}>{t('setup.changeOnEstimate')}</a>
           </p>
         ) : null}
         <SetupProblem error={backendProblem} />

@@ -143,7 +143,7 @@ const RankingMain = memo(function RankingMain({
         <p className="panel muted">
           {output.excluded.length > 0 && output.excluded.every((e) => e.reason.code === 'rank.excluded.noFit') ? (
             <>
-              {t('compare.noneFitMemory')} <a href={pageHref('estimate')}>{t('compare.changeOnEstimate')}</a>
+              {t('compare.noneFitMemory')} <a href={pageHref('estimate')}>{t('setup.changeOnEstimate')}</a>
             </>
           ) : (
             t('compare.noCandidates')

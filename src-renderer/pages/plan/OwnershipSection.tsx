@@ -53,9 +53,14 @@ export function OwnershipSection({ onSettled, currency: planCurrency, cardName, 
   const output = result.data;
   const rental = prepared.request?.rentalPricePerCardHour;
   const currency = output?.currency ?? planCurrency;
-  const fallbackText = (field: keyof OwnershipForm): string | undefined => {
+  /** What stands under a box: the value an empty box takes (from the plan, Settings, or half the load power). */
+  const hintOf = (field: keyof OwnershipForm): string | undefined => {
+    if (field === 'cardPrice') return t('plan.own.cardPriceHint', { card: cardName });
+    const empty = form[field].trim() === '';
+    // Said here, not as its placeholder: there it was cut ("满载功耗的一丬").
+    if (field === 'idlePowerW') return empty ? t('plan.own.idleDefault') : undefined;
     const value = fallbacks[field as keyof OwnershipFallbacks];
-    if (value === undefined || form[field].trim() !== '') return undefined;
+    if (value === undefined || !empty) return undefined;
     if (field === 'electricityPricePerKWh')
       return t('plan.own.electricityFromSettings', { price: `${symbol}${value}` });
     if (field === 'rentalPricePerCardHour') return t('plan.own.fromPlanPrice', { price: formatPrice(value, currency) });
@@ -82,15 +87,7 @@ export function OwnershipSection({ onSettled, currency: planCurrency, cardName, 
                   ? String(fallbacks[field as keyof OwnershipFallbacks])
                   : undefined
               }
-              hint={
-                fallbackText(field) ??
-                (field === 'cardPrice'
-                  ? t('plan.own.cardPriceHint', { card: cardName })
-                  : // Under the box, as the other defaults: as its placeholder it was cut ("满载功耗的一丬").
-                    field === 'idlePowerW' && form.idlePowerW.trim() === ''
-                    ? t('plan.own.idleDefault')
-                    : undefined)
-              }
+              hint={hintOf(field)}
               onChange={(v) => setForm((f) => ({ ...f, [field]: v }))}
               error={errorFor(field)}
             />
