@@ -1,14 +1,18 @@
 /**
  * SQLITE_BUSY: another connection (another Cardwise window, server or command) holds the write
- * lock longer than this connection's busy timeout. It is never the caller's fault and never
- * damage: the same request succeeds a moment later, so the doors say "busy, try again" (HTTP
- * 503 with Retry-After, a CLI exit status of its own) rather than "internal".
+ * lock longer than this connection's busy timeout. SQLITE_SCHEMA: another connection's commit
+ * changed the schema while a statement was being prepared, and SQLite's one automatic retry met a
+ * second change (https://www.sqlite.org/rescode.html#schema). Opening a new file while other
+ * processes migrate it, one migration committed after another, met it: "vtable constructor failed:
+ * runs_text", the text index connected while the schema changed twice. Neither is ever the
+ * caller's fault nor damage: the same request succeeds a moment later, so the doors say "busy,
+ * try again" (HTTP 503 with Retry-After, a CLI exit status of its own) rather than "internal".
  */
 
-/** Whether a driver error means "the database is locked by someone else right now". */
+/** Whether a driver error means "someone else is using or changing the database right now". */
 export function isBusyError(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && /^SQLITE_(BUSY|LOCKED)/.test(code);
+  return typeof code === 'string' && /^SQLITE_(BUSY|LOCKED|SCHEMA)/.test(code);
 }
 
 /** How long a busy request keeps retrying, and how long a caller is told to wait after that. */

@@ -2,7 +2,9 @@
  * Many processes opening one new database file at the same moment (the app, a server and a
  * few commands started together): every one succeeds, each migration runs once, the catalog
  * is seeded once. Before IMMEDIATE migrations 7 of 24 such opens failed ("database is locked",
- * once "migration 002 … UNIQUE constraint failed").
+ * once "migration 002 … UNIQUE constraint failed"). Before the integrity check read one snapshot (intact.ts), an
+ * open now and then failed with "vtable constructor failed: runs_text" (SQLITE_SCHEMA: the others' migrations changed
+ * the schema twice while it connected the text index); SQLITE_SCHEMA is now also retried as busy (busy.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { Db } from './driver';
 import { StoreError } from './store-error';
+import { readTransaction } from './transaction';
 
 /*
  * `PRAGMA quick_check` reads every page of the file: about a quarter of a second with 100,000 logged runs and
@@ -56,7 +57,13 @@ function recorded(file: string): string | null {
 export function checkIntact(db: Db, file: string): () => void {
   const state = stateOf(file);
   if (state !== null && recorded(file) === state) return () => {};
-  const problems = db.pragma('quick_check', { simple: false }) as { quick_check: string }[];
+  const problems = readTransaction(db, () => {
+    // quick_check connects the text index (FTS5 reads its settings while the statement is prepared). The first read
+    // fixes the snapshot, so another process's migrations, committed one after another, cannot change the schema
+    // under that prepare (alone, it now and then met two changes when eight processes opened one new file together).
+    db.prepare('SELECT count(*) FROM sqlite_master').get();
+    return db.pragma('quick_check', { simple: false }) as { quick_check: string }[];
+  });
   const first = problems[0]?.quick_check;
   if (first !== 'ok') {
     throw new StoreError(

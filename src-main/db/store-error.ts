@@ -1,4 +1,5 @@
 import { english, msg, type Message, type MessageCode } from '../domain/messages';
+import { isBusyError } from './busy';
 
 /** Why the store refused to open or migrate a database file. */
 export type StoreErrorCode =
@@ -75,10 +76,10 @@ export function toStoreError(error: unknown, file: string): StoreError {
   if (error instanceof StoreError) return error;
   const code = (error as { code?: unknown })?.code;
   const detail = error instanceof Error ? error.message : String(error);
-  if (typeof code === 'string' && /^SQLITE_(BUSY|LOCKED)/.test(code)) {
+  if (isBusyError(error)) {
     return new StoreError(
       'busy',
-      `${file} stayed locked by another Cardwise process (${code}: ${detail}); nothing was changed — try again in a few seconds`,
+      `${file} stayed locked or was being changed by another Cardwise process (${code}: ${detail}); nothing was changed — try again in a few seconds`,
       { cause: error },
     );
   }
