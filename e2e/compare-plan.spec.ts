@@ -147,7 +147,8 @@ test('a set-up the estimator refuses is named on Compare and Plan by its field, 
 });
 
 test('when nothing fits in memory anywhere, Compare says so and where the changes that would are', async ({ page }) => {
-  // 70B LoRA without sharding: every GPU count holds the whole model (data parallel).
+  // 70B LoRA at the default batch and length: one GPU holds it whole, and split over 2–8 GPUs with ZeRO-3 each
+  // still needs more than any card has (the reasons below say so, both kinds).
   await page.goto(server.url);
   await expect(page.locator('main[data-state="ready"]')).toBeVisible();
   await page.evaluate(() => (window.location.hash = '#/compare?model=llama-3.1-70b&method=lora&job.tokens=50m'));
@@ -156,4 +157,31 @@ test('when nothing fits in memory anywhere, Compare says so and where the change
   await expect(said).toContainText('Nothing fits in memory as set up, on any card and GPU count tried');
   await expect(said.getByRole('link', { name: 'Change on Estimate' })).toHaveAttribute('href', '#/estimate');
   await expect(page.getByText('No set-up fits with an offer in this currency and billing')).toHaveCount(0);
+});
+
+test('full fine-tuning of 7B, which no card holds with plain data parallel, is ranked split with ZeRO and planned so', async ({
+  page,
+}) => {
+  await page.goto(server.url);
+  await expect(page.locator('main[data-state="ready"]')).toBeVisible();
+  await page.evaluate(() => (window.location.hash = '#/compare?model=llama-2-7b&method=full&job.tokens=50m'));
+  await rankReady(page);
+  // The answer and the first row name the split; the row's term opens the glossary's ZeRO entry.
+  const answer = page.getByTestId('rank-answer');
+  await expect(answer).toContainText(/Cheapest for your job: .+ ×[2-8] with ZeRO-[23] at /);
+  const first = rows(page).first();
+  const split = first
+    .locator('td')
+    .first()
+    .getByRole('button', { name: /^ZeRO-[23]/ });
+  await expect(split).toBeVisible();
+  await expect(page.getByText(/DeepSpeed ZeRO-2 or ZeRO-3 splits the training state over them/)).toBeVisible();
+  await first.locator('th button.disclosure').click();
+  await expect(page.locator('.explain-lines li').first()).toContainText(/^split over [2-8] GPUs with ZeRO-[23]: /);
+
+  // Plan prices the same set-up and says how it is split.
+  const stage = (await split.innerText()).trim();
+  await first.getByRole('link', { name: new RegExp(`^Plan this: .+ with ${stage} `) }).click();
+  await expect(page.getByTestId('plan-heading')).toContainText(`with ${stage}`);
+  await expect(page.locator('.plan-results[data-state="ready"]')).toBeVisible();
 });

@@ -306,6 +306,15 @@ describe('cardwise rank', () => {
       expect(lines).toContain(`  - ${excluded.card} x${excluded.gpus}: ${english(excluded.reason)}`);
     }
   });
+
+  it('a row split with ZeRO to fit says so beside its GPU count', () => {
+    const args = ['rank', '--model', 'llama-2-7b', '--method', 'full', '--tokens', '50m', '--gpu-counts', '4'];
+    const output = cardwiseJson(args) as { candidates: { card: string; sharding: string; shardedToFit: boolean }[] };
+    const first = output.candidates[0]!;
+    expect(first.shardedToFit).toBe(true);
+    const stage = first.sharding === 'zero2' ? 'ZeRO-2' : 'ZeRO-3';
+    expect(cardwise(args).stdout).toMatch(new RegExp(`^1\\*?\\s+${first.card}\\s+4 ${stage}\\s`, 'm'));
+  });
 });
 
 describe('cardwise usage and failures', () => {

@@ -1,9 +1,16 @@
-import { english } from '../domain/messages';
+import { splitBy } from '../domain/cost/rank-answer';
+import { english, msg } from '../domain/messages';
 import type { ChannelOutput } from '../ipc/contract';
 import { formatNumber } from './format';
 import { renderTable } from './table';
 
 export type RankOutput = ChannelOutput<'rank:compute'>;
+
+/** "8", or "8 ZeRO-3" where the row splits the training state over its GPUs. */
+function gpusCell(candidate: RankOutput['candidates'][number]): string {
+  const sharding = splitBy(candidate);
+  return sharding ? `${candidate.gpus} ${english(msg(`option.sharding.${sharding}`))}` : String(candidate.gpus);
+}
 
 /** The human report of a ranking: the answer, candidates best first, then what was excluded and why. */
 export function renderRank(output: RankOutput): string {
@@ -34,7 +41,7 @@ export function renderRank(output: RankOutput): string {
           return [
             `${index + 1}${candidate.pareto ? '*' : ''}`,
             candidate.card,
-            String(candidate.gpus),
+            gpusCell(candidate),
             candidate.provider,
             candidate.billing,
             formatNumber(candidate.tokensPerSecond),

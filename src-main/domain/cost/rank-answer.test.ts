@@ -1,31 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { english } from '../messages';
 import type { Candidate } from './rank';
-import { rankAnswer, rowsByOffer } from './rank-answer';
+import { rankAnswer, rowsByOffer, setUpOf } from './rank-answer';
+import { testCandidate } from './candidate.testkit';
 
 /** A row with only what the answer reads; the rest is filler. */
-const row = (offerId: string, gpus: number, jobCost: number | null, hours: number | null, per1M = 1): Candidate => ({
-  card: 'rtx-4090',
-  cardName: 'RTX 4090',
-  gpus,
-  offerId,
-  provider: offerId.toUpperCase(),
-  billing: 'hourly',
-  currency: 'CNY',
-  pricePerGpuHour: 2,
-  fits: true,
-  memoryBytesPerGpu: 1,
-  tokensPerSecond: 1000 * gpus,
-  costPer1MTokens: per1M,
-  costPer1kSamples: null,
-  hours,
-  jobCost,
-  jobCostLikely: null,
-  hoursLikely: null,
-  pareto: false,
-  reason: { code: 'rank.reason.overhead' },
-  explain: [],
-});
+const row = (offerId: string, gpus: number, jobCost: number | null, hours: number | null, per1M = 1): Candidate =>
+  testCandidate({
+    gpus,
+    offerId,
+    provider: offerId.toUpperCase(),
+    tokensPerSecond: 1000 * gpus,
+    costPer1MTokens: per1M,
+    hours,
+    jobCost,
+  });
 
 describe('rankAnswer', () => {
   it('names the cheapest job, then the fastest costing at most 20% more', () => {
@@ -60,6 +49,19 @@ describe('rankAnswer', () => {
     const answer = rankAnswer([row('a', 1, null, null, 0.5), row('b', 1, null, null, 0.4)]);
     expect(answer?.cheapest.offerId).toBe('b');
     expect(english(answer!.lines[0]!)).toBe('Cheapest per 1M tokens: RTX 4090 ×1 at B, ¥0.40, 1,000 tokens/s');
+  });
+});
+
+describe('a set-up in words', () => {
+  it('names the sharding where the row splits the training state over its GPUs, and only there', () => {
+    const words = (fields: Partial<Candidate>) => english(setUpOf(testCandidate(fields)));
+    expect(words({ gpus: 4, sharding: 'zero3', shardedToFit: true })).toBe('RTX 4090 ×4 with ZeRO-3');
+    // A sharding the set-up chose is named too; on one GPU, or without one, there is nothing to name.
+    expect(words({ gpus: 8, sharding: 'fsdp' })).toBe('RTX 4090 ×8 with FSDP (full shard)');
+    expect(words({ gpus: 1, sharding: 'zero3' })).toBe('RTX 4090 ×1');
+    expect(words({ gpus: 2 })).toBe('RTX 4090 ×2');
+    const answer = rankAnswer([testCandidate({ gpus: 4, sharding: 'zero2', shardedToFit: true, provider: 'AutoDL' })]);
+    expect(english(answer!.lines[0]!)).toBe('Cheapest for your job: RTX 4090 ×4 with ZeRO-2 at AutoDL, ¥20.00, 10 h');
   });
 });
 

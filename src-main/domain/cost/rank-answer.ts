@@ -1,3 +1,4 @@
+import type { Sharding } from '../estimate/choices';
 import { msg, type Message } from '../messages';
 import { formatMoney } from './money';
 import type { Candidate } from './rank';
@@ -18,8 +19,21 @@ export interface RankAnswer {
 const costOf = (c: Candidate): number => c.jobCost ?? c.costPer1MTokens;
 const timeOf = (c: Candidate): number => c.hours ?? 1 / c.tokensPerSecond;
 
+/** The row's sharding where it splits something (several GPUs, not plain data parallel), else null. */
+export function splitBy(c: Pick<Candidate, 'gpus' | 'sharding'>): Exclude<Sharding, 'none'> | null {
+  return c.gpus > 1 && c.sharding !== 'none' ? c.sharding : null;
+}
+
+/** "RTX 4090 ×4", with the sharding where the row splits the training state: "RTX 4090 ×4 with ZeRO-3". */
+export function setUpOf(c: Candidate): Message {
+  const sharding = splitBy(c);
+  return sharding
+    ? msg('rank.setUpSharded', { card: c.cardName, gpus: c.gpus, sharding: msg(`option.sharding.${sharding}`) })
+    : msg('rank.setUp', { card: c.cardName, gpus: c.gpus });
+}
+
 function line(code: 'cheapest' | 'faster', c: Candidate): Message {
-  const setUp = { card: c.cardName, gpus: c.gpus, provider: c.provider };
+  const setUp = { setUp: setUpOf(c), provider: c.provider };
   if (c.jobCost !== null && c.hours !== null) {
     return msg(`rank.answer.${code}Job`, { ...setUp, cost: formatMoney(c.jobCost, c.currency), hours: c.hours });
   }

@@ -27,6 +27,8 @@ const RANK_CSV_COLUMNS = [
   'jobCostLikelyLow',
   'jobCostLikelyHigh',
   'pareto',
+  // How the training state is split over the GPUs (rank.ts, sharding): last, so the columns before it keep their places.
+  'sharding',
 ] as const;
 
 const GIB = 1024 ** 3;
@@ -54,6 +56,7 @@ export function encodeRankCsv(candidates: readonly Candidate[]): string {
         c.jobCostLikely?.low ?? null,
         c.jobCostLikely?.high ?? null,
         c.pareto,
+        c.sharding,
       ].map((value) => neutralizeCell(text(value))),
     ),
   );

@@ -6,6 +6,7 @@ import { english } from '../messages';
 import { testOffer } from './offer.testkit';
 import { jobCost, jobHours } from './job';
 import { rankCandidates } from './rank';
+import { estimateMemory } from '../estimate/memory';
 import { speedInterval } from '../estimate/speed-interval';
 import type { TrainingSpeed } from '../estimate/speed';
 
@@ -201,6 +202,62 @@ describe('rankCandidates', () => {
     expect(candidates.length).toBeGreaterThan(0);
     expect(candidates.every((c) => c.currency === 'CNY' && c.costPer1MTokens > 0)).toBe(true);
     expect(excluded.some((e) => e.card === 'a100-40gb' && /no offer in CNY/.test(english(e.reason)))).toBe(true);
+  });
+});
+
+describe('rankCandidates where plain data parallel does not fit', () => {
+  const full7b: EstimateInput = { model: 'llama-2-7b', method: 'full', precision: 'bf16', batchSize: 1, seqLen: 2048 };
+  const memoryCtx = { presets, cards, headroomFraction: 0.1 };
+  const perGpu = (input: EstimateInput) => estimateMemory(input, memoryCtx).perGpu.totalBytes;
+  const usable = (cardId: string) => cards.find((c) => c.id === cardId)!.memoryGiB * 1024 ** 3 * 0.9;
+
+  it('splits the training state with the first ZeRO stage that fits, and says so in the row and the assumptions', () => {
+    const { candidates, excluded, assumptions } = rankCandidates(full7b, { tokens: 50e6 }, ctx, {
+      gpuCounts: [1, 4, 8],
+    });
+    // One A100 80GB cannot hold 7B of full fine-tuning with plain data parallel on any count.
+    expect(perGpu({ ...full7b, gpus: 4 })).toBeGreaterThan(usable('a100-80gb'));
+    expect(excluded.find((e) => e.card === 'a100-80gb' && e.gpus === 1)).toBeDefined();
+    const a100 = candidates.filter((c) => c.card === 'a100-80gb' && c.billing === 'hourly');
+    expect(a100.map((c) => c.gpus).sort()).toEqual([4, 8]);
+    for (const c of a100) {
+      // ZeRO-2 fits 80 GB here, so ZeRO-3 (more communication) is not taken.
+      expect(perGpu({ ...full7b, gpus: c.gpus, sharding: 'zero2' })).toBeLessThanOrEqual(usable('a100-80gb'));
+      expect([c.sharding, c.shardedToFit]).toEqual(['zero2', true]);
+      expect(c.memoryBytesPerGpu).toBe(perGpu({ ...full7b, gpus: c.gpus, sharding: 'zero2' }));
+      expect(english(c.explain[0]!)).toMatch(
+        new RegExp(
+          `^split over ${c.gpus} GPUs with ZeRO-2: without sharding each GPU needs [\\d,.]+ GiB, more than the 72 GiB usable$`,
+        ),
+      );
+    }
+    expect(assumptions.map(english).join('\n')).toMatch(/DeepSpeed ZeRO-2 or ZeRO-3 splits the training state/);
+  });
+
+  it('takes ZeRO-3 where ZeRO-2 does not fit, and names it when even ZeRO-3 does not', () => {
+    const qlora70b: EstimateInput = { model: 'llama-3.1-70b', method: 'qlora', batchSize: 1, seqLen: 1024 };
+    const { candidates } = rankCandidates(qlora70b, {}, ctx, { gpuCounts: [4] });
+    const r4090 = candidates.find((c) => c.card === 'rtx-4090');
+    expect(perGpu({ ...qlora70b, gpus: 4, sharding: 'zero2' })).toBeGreaterThan(usable('rtx-4090'));
+    expect([r4090?.sharding, r4090?.shardedToFit]).toEqual(['zero3', true]);
+
+    const { excluded } = rankCandidates(full7b, {}, ctx, { gpuCounts: [4] });
+    expect(english(excluded.find((e) => e.card === 'rtx-4090')!.reason)).toMatch(
+      /^does not fit even with ZeRO-3: needs [\d,.]+ GiB of 24 \(21\.6 usable with 10% headroom; [\d,.]+ GiB without sharding\)$/,
+    );
+  });
+
+  it('keeps a sharding the set-up chose, never shards what fits, one GPU or inference', () => {
+    const chosen = rankCandidates({ ...full7b, framework: 'deepspeed-zero3' }, {}, ctx, { gpuCounts: [8] });
+    expect(chosen.candidates.length).toBeGreaterThan(0);
+    expect(chosen.candidates.every((c) => c.sharding === 'zero3' && !c.shardedToFit)).toBe(true);
+    expect(chosen.assumptions.map(english).join('\n')).not.toMatch(/splits the training state/);
+
+    const fits = rankCandidates(lora, {}, ctx, { gpuCounts: [1, 8] }).candidates;
+    expect(fits.every((c) => c.sharding === 'none' && !c.shardedToFit)).toBe(true);
+
+    const infer = rankCandidates({ model: 'llama-3.1-70b', method: 'inference' }, {}, ctx, { gpuCounts: [1, 2, 4, 8] });
+    expect(infer.candidates.every((c) => c.sharding === 'none' && !c.shardedToFit)).toBe(true);
   });
 });
 

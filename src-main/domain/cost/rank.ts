@@ -1,5 +1,6 @@
 import type { Billing, Card, Currency, ModelPreset, Offer } from '../catalog';
-import type { EstimateInput, MemoryEstimate } from '../estimate/input';
+import { isTraining, type Sharding } from '../estimate/choices';
+import type { CardFit, EstimateInput, MemoryEstimate } from '../estimate/input';
 import { DEFAULT_HEADROOM_FRACTION, estimateMemory } from '../estimate/memory';
 import { estimateResolvedSpeed, type InferenceSpeed, type TrainingSpeed } from '../estimate/speed';
 import { fmt } from '../estimate/speed-flops';
@@ -43,6 +44,13 @@ export interface Candidate {
   card: string;
   cardName: string;
   gpus: number;
+  /**
+   * How the training state is split over the GPUs: the set-up's own ('none' for inference), or, where plain data
+   * parallel does not fit on several GPUs, the ZeRO stage the ranking chose to fit it.
+   */
+  sharding: Sharding;
+  /** True when the ranking chose `sharding` because plain data parallel does not fit this card and count. */
+  shardedToFit: boolean;
   offerId: string;
   provider: string;
   billing: Billing;
@@ -178,31 +186,45 @@ export function rankCandidates(
     if (list) list.push(p);
     else pricedByCard.set(p.offer.cardId, [p]);
   }
+  let shardedAny = false;
   for (const gpus of gpuCounts) {
-    const memory: MemoryEstimate = estimateMemory(
-      { ...input, gpus },
-      { presets: ctx.presets, cards: ctx.cards, headroomFraction },
-    );
-    const fitsByCard = new Map(memory.fits.map((fit) => [fit.card, fit]));
-    if (gpus === gpuCounts[0]) assumptions.push(...memory.assumptions);
+    const ways = waysToRun(input, gpus, { presets: ctx.presets, cards: ctx.cards, headroomFraction });
+    if (gpus === gpuCounts[0]) assumptions.push(...ways.plain.memory.assumptions);
     for (const card of ctx.cards) {
-      const fit = fitsByCard.get(card.id);
-      if (!fit) continue;
+      const plainFit = ways.plain.fitsByCard.get(card.id);
+      if (!plainFit) continue;
       const correction = opts.correction?.(card, gpus) ?? null;
-      const memoryBytesPerGpu = memory.perGpu.totalBytes * (correction?.memoryFactor ?? 1);
-      if (memoryBytesPerGpu > fit.memoryBytes * (1 - headroomFraction)) {
+      const usable = plainFit.memoryBytes * (1 - headroomFraction);
+      const needOf = (way: Way) => way.memory.perGpu.totalBytes * (correction?.memoryFactor ?? 1);
+      const way = [ways.plain, ...ways.sharded()].find((w) => w.fitsByCard.has(card.id) && needOf(w) <= usable);
+      if (!way) {
+        const tightest = ways.sharded().at(-1);
         excluded.push({
           card: card.id,
           gpus,
-          reason: msg('rank.excluded.noFit', {
-            need: gib(memoryBytesPerGpu),
-            memory: card.memoryGiB,
-            usable: gib(fit.memoryBytes * (1 - headroomFraction)),
-            headroom: headroomFraction * 100,
-          }),
+          reason: tightest
+            ? msg('rank.excluded.noFitSharded', {
+                need: gib(needOf(tightest)),
+                sharding: msg(`option.sharding.${tightest.memory.resolvedInput.sharding}`),
+                plain: gib(needOf(ways.plain)),
+                memory: card.memoryGiB,
+                usable: gib(usable),
+                headroom: headroomFraction * 100,
+              })
+            : msg('rank.excluded.noFit', {
+                need: gib(needOf(ways.plain)),
+                memory: card.memoryGiB,
+                usable: gib(usable),
+                headroom: headroomFraction * 100,
+              }),
         });
         continue;
       }
+      const memory = way.memory;
+      const memoryBytesPerGpu = needOf(way);
+      const sharding = memory.resolvedInput.sharding;
+      const shardedToFit = way !== ways.plain;
+      if (shardedToFit) shardedAny = true;
       const offers = (pricedByCard.get(card.id) ?? []).filter((p) => gpus % p.offer.gpusPerPrice === 0);
       if (offers.length === 0) {
         excluded.push({ card: card.id, gpus, reason: msg('rank.excluded.noOffer', { currency, count: gpus }) });
@@ -286,6 +308,16 @@ export function rankCandidates(
                 billing: msg(`word.billing.${offer.billing}`),
               });
         const explain: Message[] = [
+          ...(shardedToFit
+            ? [
+                msg('rank.explain.sharded', {
+                  sharding: msg(`option.sharding.${sharding}`),
+                  gpus,
+                  plain: gib(needOf(ways.plain)),
+                  usable: gib(usable),
+                }),
+              ]
+            : []),
           msg('rank.explain.memory', { need: gib(memoryBytesPerGpu), memory: card.memoryGiB }),
           speedLine,
           ...(calibrationLine ? [calibrationLine] : []),
@@ -326,6 +358,8 @@ export function rankCandidates(
           card: card.id,
           cardName: card.name,
           gpus,
+          sharding,
+          shardedToFit,
           offerId: offer.id,
           provider: offer.provider,
           billing: offer.billing,
@@ -353,6 +387,7 @@ export function rankCandidates(
   if (longPackages.size > 0) {
     assumptions.push(msg('rank.assume.packagesLongerThanJob', { count: longPackages.size }));
   }
+  if (shardedAny) assumptions.push(msg('rank.assume.shardedToFit'));
 
   const front = paretoFront(
     candidates,
@@ -370,6 +405,45 @@ export function rankCandidates(
     currency,
     assumptions: distinctMessages(assumptions),
     answer: rankAnswer(candidates),
+  };
+}
+
+/** One way to run the job on a GPU count: its memory estimate and the cards it sizes, by id. */
+interface Way {
+  memory: MemoryEstimate;
+  fitsByCard: Map<string, CardFit>;
+}
+
+/**
+ * The stages tried, in order, where plain data parallel does not fit a card on several GPUs: ZeRO-2 splits the
+ * gradients and optimizer states, ZeRO-3 the weights too, with more communication per step (speed-step.ts), so the
+ * first that fits is taken (https://www.deepspeed.ai/tutorials/zero/). DeepSpeed, as HF Trainer, LLaMA-Factory and
+ * axolotl take it from a config file; a framework that shards its own way is chosen on Estimate.
+ */
+const SHARDINGS_TO_FIT = ['zero2', 'zero3'] as const satisfies readonly Sharding[];
+
+/**
+ * The job on `gpus` GPUs as it was set up, and, only when that trains over several GPUs without sharding, the
+ * same with each stage of SHARDINGS_TO_FIT: estimated when first asked for (a set-up that fits every card never is).
+ */
+function waysToRun(
+  input: EstimateInput,
+  gpus: number,
+  memoryCtx: Parameters<typeof estimateMemory>[1],
+): { plain: Way; sharded: () => Way[] } {
+  const wayOf = (memory: MemoryEstimate): Way => ({
+    memory,
+    fitsByCard: new Map(memory.fits.map((fit) => [fit.card, fit])),
+  });
+  const plain = wayOf(estimateMemory({ ...input, gpus }, memoryCtx));
+  const shardable = gpus > 1 && isTraining(input.method) && plain.memory.resolvedInput.sharding === 'none';
+  let sharded: Way[] | undefined;
+  return {
+    plain,
+    sharded: () =>
+      (sharded ??= shardable
+        ? SHARDINGS_TO_FIT.map((sharding) => wayOf(estimateMemory({ ...input, gpus, sharding }, memoryCtx)))
+        : []),
   };
 }
 

@@ -34,6 +34,9 @@ interface CompareResultsProps {
 }
 
 /** The set with `id` added, or removed when it was in. */
+/** Why a card and count was left out when it does not fit in memory: as set up, or even split with ZeRO-3. */
+const MEMORY_EXCLUSIONS: ReadonlySet<string> = new Set(['rank.excluded.noFit', 'rank.excluded.noFitSharded']);
+
 const flip = (id: string) => (open: Ids) => {
   const next = new Set(open);
   if (!next.delete(id)) next.add(id);
@@ -141,7 +144,7 @@ const RankingMain = memo(function RankingMain({
       ) : (
         // Nothing fits in memory anywhere (not an offer missing): say so, and where the changes that would are.
         <p className="panel muted">
-          {output.excluded.length > 0 && output.excluded.every((e) => e.reason.code === 'rank.excluded.noFit') ? (
+          {output.excluded.length > 0 && output.excluded.every((e) => MEMORY_EXCLUSIONS.has(e.reason.code)) ? (
             <>
               {t('compare.noneFitMemory')} <a href={pageHref('estimate')}>{t('setup.changeOnEstimate')}</a>
             </>

@@ -6,7 +6,8 @@ import { verdictFor } from '../../lib/verdict';
 import type { EstimateInput } from '../../../src-main/domain/estimate/input';
 import { PriceInput } from '../catalog/PriceInput';
 import { planHref } from '../shared/page-links';
-import type { OfferRows } from '../../../src-main/domain/cost/rank-answer';
+import { setUpOf, splitBy, type OfferRows } from '../../../src-main/domain/cost/rank-answer';
+import { optionLabel } from '../../../src-main/domain/fields/resolve';
 import { candidateId, type Candidate } from './chart-points';
 import { compareFormStore, planJobRequest, type RankSort } from './compare-form';
 import { estimateFormStore } from '../estimate/estimate-store';
@@ -113,6 +114,7 @@ export function RankTable(props: RankTableProps) {
     const card = cards.find((k) => k.id === c.card);
     const verdict = card ? verdictFor(true, c.memoryBytesPerGpu, card.memoryGiB * GIB, methodOf(method)) : 'fits';
     const billing = t(`billing.${c.billing}`);
+    const sharding = splitBy(c);
     const detailsId = `explain-${id.replace(/[^a-zA-Z0-9-]/g, '_')}`;
     return (
       <Fragment key={id}>
@@ -139,6 +141,11 @@ export function RankTable(props: RankTableProps) {
           </th>
           <td className="num">
             {c.gpus}
+            {sharding ? (
+              <div className="small">
+                <Term k="zero">{text(optionLabel('sharding', sharding))}</Term>
+              </div>
+            ) : null}
             {countsToggle ? <div>{countsToggle}</div> : null}
           </td>
           <td className="provider-cell" title={c.provider}>
@@ -183,7 +190,7 @@ export function RankTable(props: RankTableProps) {
                 provider: c.provider,
                 currency: c.currency,
               })}
-              aria-label={t('compare.planThisLabel', { setup: `${c.cardName} ×${c.gpus} ${c.provider}` })}
+              aria-label={t('compare.planThisLabel', { setup: `${text(setUpOf(c))} ${c.provider}` })}
               onClick={() => askPlanJob(c.gpus, c.currency)}
             >
               {t('compare.planThis')}

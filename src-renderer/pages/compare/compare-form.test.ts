@@ -3,6 +3,7 @@ import { DEFAULT_FORM, toEstimateInput } from '../estimate/estimate-form';
 import { chartPoints, groupExcluded, paretoLine, placeLabels, type Candidate } from './chart-points';
 import { DEFAULT_COMPARE_FORM, parseGpuCounts, reviveCompareForm, toRankInput, toggleGpuCount } from './compare-form';
 import { msg } from '../../../src-main/domain/messages';
+import { testCandidate } from '../../../src-main/domain/cost/candidate.testkit';
 
 const estimate = toEstimateInput(DEFAULT_FORM);
 
@@ -61,29 +62,7 @@ describe('GPU counts', () => {
 });
 
 function candidate(over: Partial<Candidate>): Candidate {
-  return {
-    card: 'rtx-4090',
-    cardName: 'RTX 4090',
-    gpus: 1,
-    offerId: 'o',
-    provider: 'P',
-    billing: 'hourly',
-    currency: 'CNY',
-    pricePerGpuHour: 2,
-    fits: true,
-    memoryBytesPerGpu: 1,
-    tokensPerSecond: 1000,
-    costPer1MTokens: 1,
-    costPer1kSamples: null,
-    hours: 10,
-    jobCost: 20,
-    jobCostLikely: null,
-    hoursLikely: null,
-    pareto: false,
-    reason: msg('rank.reason.memory', { bandwidth: 1008 }),
-    explain: [],
-    ...over,
-  };
+  return testCandidate({ reason: msg('rank.reason.memory', { bandwidth: 1008 }), ...over });
 }
 
 describe('chart points', () => {

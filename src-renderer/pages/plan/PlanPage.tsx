@@ -56,7 +56,7 @@ export function PlanPage() {
   const jobHoursLikely = jobRequest && jobRow ? jobRow.hoursLikely : null;
   const jobExcluded = job.data?.excluded.find((e) => e.card === form.card && e.gpus === gpuCount);
   const card = cards.find((c) => c.id === form.card);
-  const summary = useJobSummary(form, card?.name ?? form.card, jobHours);
+  const summary = useJobSummary(form, card?.name ?? form.card, jobHours, jobRequest && jobRow ? jobRow.sharding : null);
 
   const providers = useMemo(
     () => [
