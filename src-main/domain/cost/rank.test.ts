@@ -234,11 +234,15 @@ describe('rankCandidates where plain data parallel does not fit', () => {
     expect(assumptions.map(english).join('\n')).toMatch(/DeepSpeed ZeRO-2 or ZeRO-3 splits the training state/);
   });
 
-  it('takes ZeRO-3 where ZeRO-2 does not fit, and names it when even ZeRO-3 does not', () => {
+  it('takes ZeRO-3 where ZeRO-2 does not fit (adapters: ZeRO-3 alone), and names it when even ZeRO-3 does not', () => {
+    const full13b: EstimateInput = { ...full7b, model: 'llama-2-13b' };
+    const h20 = rankCandidates(full13b, {}, ctx, { gpuCounts: [4] }).candidates.find((c) => c.card === 'h20-96gb');
+    expect(perGpu({ ...full13b, gpus: 4, sharding: 'zero2' })).toBeGreaterThan(usable('h20-96gb'));
+    expect([h20?.sharding, h20?.shardedToFit]).toEqual(['zero3', true]);
+
+    // LoRA and QLoRA train adapters alone, whose gradients and optimizer states ZeRO-2 would split: ZeRO-3 is tried.
     const qlora70b: EstimateInput = { model: 'llama-3.1-70b', method: 'qlora', batchSize: 1, seqLen: 1024 };
-    const { candidates } = rankCandidates(qlora70b, {}, ctx, { gpuCounts: [4] });
-    const r4090 = candidates.find((c) => c.card === 'rtx-4090');
-    expect(perGpu({ ...qlora70b, gpus: 4, sharding: 'zero2' })).toBeGreaterThan(usable('rtx-4090'));
+    const r4090 = rankCandidates(qlora70b, {}, ctx, { gpuCounts: [4] }).candidates.find((c) => c.card === 'rtx-4090');
     expect([r4090?.sharding, r4090?.shardedToFit]).toEqual(['zero3', true]);
 
     const { excluded } = rankCandidates(full7b, {}, ctx, { gpuCounts: [4] });

@@ -1,7 +1,7 @@
 import type { Billing, Card, Currency, ModelPreset, Offer } from '../catalog';
 import { isTraining, type Sharding } from '../estimate/choices';
-import type { CardFit, EstimateInput, MemoryEstimate } from '../estimate/input';
-import { DEFAULT_HEADROOM_FRACTION, estimateMemory } from '../estimate/memory';
+import type { EstimateInput, MemoryEstimate } from '../estimate/input';
+import { DEFAULT_HEADROOM_FRACTION, estimateMemory, usableBytes } from '../estimate/memory';
 import { estimateResolvedSpeed, type InferenceSpeed, type TrainingSpeed } from '../estimate/speed';
 import { fmt } from '../estimate/speed-flops';
 import { speedInterval, type SpeedInterval } from '../estimate/speed-interval';
@@ -189,41 +189,41 @@ export function rankCandidates(
   let shardedAny = false;
   for (const gpus of gpuCounts) {
     const ways = waysToRun(input, gpus, { presets: ctx.presets, cards: ctx.cards, headroomFraction });
-    if (gpus === gpuCounts[0]) assumptions.push(...ways.plain.memory.assumptions);
+    if (gpus === gpuCounts[0]) assumptions.push(...ways.plain.assumptions);
     for (const card of ctx.cards) {
-      const plainFit = ways.plain.fitsByCard.get(card.id);
-      if (!plainFit) continue;
       const correction = opts.correction?.(card, gpus) ?? null;
-      const usable = plainFit.memoryBytes * (1 - headroomFraction);
-      const needOf = (way: Way) => way.memory.perGpu.totalBytes * (correction?.memoryFactor ?? 1);
-      const way = [ways.plain, ...ways.sharded()].find((w) => w.fitsByCard.has(card.id) && needOf(w) <= usable);
-      if (!way) {
-        const tightest = ways.sharded().at(-1);
+      const roomBytes = usableBytes(card, headroomFraction);
+      const needOf = (way: MemoryEstimate) => way.perGpu.totalBytes * (correction?.memoryFactor ?? 1);
+      let memory = needOf(ways.plain) <= roomBytes ? ways.plain : undefined;
+      for (let stage = 0; !memory && stage < ways.stages; stage++) {
+        if (needOf(ways.split(stage)) <= roomBytes) memory = ways.split(stage);
+      }
+      if (!memory) {
+        const tightest = ways.stages > 0 ? ways.split(ways.stages - 1) : undefined;
         excluded.push({
           card: card.id,
           gpus,
           reason: tightest
             ? msg('rank.excluded.noFitSharded', {
                 need: gib(needOf(tightest)),
-                sharding: msg(`option.sharding.${tightest.memory.resolvedInput.sharding}`),
+                sharding: msg(`option.sharding.${tightest.resolvedInput.sharding}`),
                 plain: gib(needOf(ways.plain)),
                 memory: card.memoryGiB,
-                usable: gib(usable),
+                usable: gib(roomBytes),
                 headroom: headroomFraction * 100,
               })
             : msg('rank.excluded.noFit', {
                 need: gib(needOf(ways.plain)),
                 memory: card.memoryGiB,
-                usable: gib(usable),
+                usable: gib(roomBytes),
                 headroom: headroomFraction * 100,
               }),
         });
         continue;
       }
-      const memory = way.memory;
-      const memoryBytesPerGpu = needOf(way);
+      const memoryBytesPerGpu = needOf(memory);
       const sharding = memory.resolvedInput.sharding;
-      const shardedToFit = way !== ways.plain;
+      const shardedToFit = memory !== ways.plain;
       if (shardedToFit) shardedAny = true;
       const offers = (pricedByCard.get(card.id) ?? []).filter((p) => gpus % p.offer.gpusPerPrice === 0);
       if (offers.length === 0) {
@@ -251,16 +251,35 @@ export function rankCandidates(
               total: rate(rawTokensPerSecond),
               bound: msg(`speed.bound.${speed.bound}`),
             });
+      // The lines every offer of this card and GPU count shares, built once for them.
+      const tokensPerSecondText = rate(tokensPerSecond);
       const calibrationLine =
         correction && correction.runs > 0
           ? msg('rank.explain.calibrated', {
               count: correction.runs,
               memory: correction.memoryFactor,
               speed: correction.speedFactor,
-              tokensPerSecond: rate(tokensPerSecond),
+              tokensPerSecond: tokensPerSecondText,
             })
           : null;
+      const memoryLines = [
+        ...(shardedToFit
+          ? [
+              msg('rank.explain.sharded', {
+                sharding: msg(`option.sharding.${sharding}`),
+                gpus,
+                plain: gib(needOf(ways.plain)),
+                usable: gib(roomBytes),
+              }),
+            ]
+          : []),
+        msg('rank.explain.memory', { need: gib(memoryBytesPerGpu), memory: card.memoryGiB }),
+      ];
       const hours = tokens === null ? null : jobHours(tokens, tokensPerSecond);
+      const hoursLine =
+        hours === null || tokens === null
+          ? null
+          : msg('rank.explain.hours', { tokens: fmt(tokens), tokensPerSecond: tokensPerSecondText, hours });
       // The job's hours at both ends of the raw rate's held-out range, on the corrected rate (wider than the
       // corrected rate's own range).
       const likely =
@@ -308,35 +327,21 @@ export function rankCandidates(
                 billing: msg(`word.billing.${offer.billing}`),
               });
         const explain: Message[] = [
-          ...(shardedToFit
-            ? [
-                msg('rank.explain.sharded', {
-                  sharding: msg(`option.sharding.${sharding}`),
-                  gpus,
-                  plain: gib(needOf(ways.plain)),
-                  usable: gib(usable),
-                }),
-              ]
-            : []),
-          msg('rank.explain.memory', { need: gib(memoryBytesPerGpu), memory: card.memoryGiB }),
+          ...memoryLines,
           speedLine,
           ...(calibrationLine ? [calibrationLine] : []),
           priceLine,
           msg('rank.explain.costPer1M', {
             perGpuHour: pricePerGpuHour,
             gpus,
-            tokensPerSecond: rate(tokensPerSecond),
+            tokensPerSecond: tokensPerSecondText,
             cost: per1M,
             currency,
           }),
         ];
         if (per1k !== null)
           explain.push(msg('rank.explain.costPer1k', { cost: per1k, currency, tokensPerSample: tokensPerSample ?? 0 }));
-        if (hours !== null && tokens !== null) {
-          explain.push(
-            msg('rank.explain.hours', { tokens: fmt(tokens), tokensPerSecond: rate(tokensPerSecond), hours }),
-          );
-        }
+        if (hoursLine) explain.push(hoursLine);
         if (job) explain.push(msg('rank.explain.jobCost', { explain: job.explain }));
         if (jobLikely && likely) {
           explain.push(
@@ -408,42 +413,37 @@ export function rankCandidates(
   };
 }
 
-/** One way to run the job on a GPU count: its memory estimate and the cards it sizes, by id. */
-interface Way {
-  memory: MemoryEstimate;
-  fitsByCard: Map<string, CardFit>;
-}
-
 /**
  * The stages tried, in order, where plain data parallel does not fit a card on several GPUs: ZeRO-2 splits the
  * gradients and optimizer states, ZeRO-3 the weights too, with more communication per step (speed-step.ts), so the
- * first that fits is taken (https://www.deepspeed.ai/tutorials/zero/). DeepSpeed, as HF Trainer, LLaMA-Factory and
- * axolotl take it from a config file; a framework that shards its own way is chosen on Estimate.
+ * first that fits is taken (https://www.deepspeed.ai/tutorials/zero/). LoRA and QLoRA train adapters alone: ZeRO-2
+ * would split their gradients and optimizer states, a sliver of the memory, so only ZeRO-3 (the frozen base's weights
+ * too) is tried. DeepSpeed, as HF Trainer, LLaMA-Factory and axolotl take it from a config file; a framework that
+ * shards its own way is chosen on Estimate.
  */
-const SHARDINGS_TO_FIT = ['zero2', 'zero3'] as const satisfies readonly Sharding[];
+const SHARDINGS_TO_FIT = {
+  full: ['zero2', 'zero3'],
+  adapters: ['zero3'],
+} as const satisfies Record<string, readonly Sharding[]>;
 
 /**
- * The job on `gpus` GPUs as it was set up, and, only when that trains over several GPUs without sharding, the
- * same with each stage of SHARDINGS_TO_FIT: estimated when first asked for (a set-up that fits every card never is).
+ * The job on `gpus` GPUs as it was set up (`plain`) and, only when that trains over several GPUs without sharding,
+ * split with each of the SHARDINGS_TO_FIT (`split(0)` … `split(stages - 1)`), each estimated when first asked for:
+ * a set-up that fits every card never is.
  */
 function waysToRun(
   input: EstimateInput,
   gpus: number,
   memoryCtx: Parameters<typeof estimateMemory>[1],
-): { plain: Way; sharded: () => Way[] } {
-  const wayOf = (memory: MemoryEstimate): Way => ({
-    memory,
-    fitsByCard: new Map(memory.fits.map((fit) => [fit.card, fit])),
-  });
-  const plain = wayOf(estimateMemory({ ...input, gpus }, memoryCtx));
-  const shardable = gpus > 1 && isTraining(input.method) && plain.memory.resolvedInput.sharding === 'none';
-  let sharded: Way[] | undefined;
+): { plain: MemoryEstimate; stages: number; split: (stage: number) => MemoryEstimate } {
+  const plain = estimateMemory({ ...input, gpus }, memoryCtx);
+  const shardable = gpus > 1 && isTraining(input.method) && plain.resolvedInput.sharding === 'none';
+  const stages = shardable ? SHARDINGS_TO_FIT[input.method === 'full' ? 'full' : 'adapters'] : [];
+  const split: MemoryEstimate[] = [];
   return {
     plain,
-    sharded: () =>
-      (sharded ??= shardable
-        ? SHARDINGS_TO_FIT.map((sharding) => wayOf(estimateMemory({ ...input, gpus, sharding }, memoryCtx)))
-        : []),
+    stages: stages.length,
+    split: (stage) => (split[stage] ??= estimateMemory({ ...input, gpus, sharding: stages[stage] }, memoryCtx)),
   };
 }
 
