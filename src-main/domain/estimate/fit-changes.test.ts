@@ -56,6 +56,19 @@ describe('fitChanges: what would make it fit', () => {
       expect(change.tradeOff === null || typeof english(change.tradeOff) === 'string').toBe(true);
   });
 
+  it('full fine-tuning of a 7B model on one 80 GB card: the fewest cards that fit, ZeRO-2 before ZeRO-3 at a count', () => {
+    const advice = fitChanges({ model: 'llama-2-7b', method: 'full' }, card('a100-80gb'), ctx);
+    const split = advice.changes.filter((c) => c.change.code === 'fit.zero2' || c.change.code === 'fit.zero3');
+    expect(split.map((c) => english(c.change))).toEqual(['ZeRO-2 over 4 cards']);
+    // Neither splits two cards enough, and ZeRO-2 does four: ZeRO-3 over four is not listed beside it.
+    const peakOf = (sharding: 'zero2' | 'zero3', gpus: number) =>
+      fitChanges({ model: 'llama-2-7b', method: 'full', sharding, gpus }, card('a100-80gb'), ctx);
+    expect([peakOf('zero2', 2).fits, peakOf('zero3', 2).fits, peakOf('zero2', 4).fits]).toEqual([false, false, true]);
+    // LoRA splits with ZeRO-3 alone.
+    const lora = fitChanges({ model: 'llama-3.1-70b', method: 'lora' }, card('a100-80gb'), ctx);
+    expect(lora.changes.some((c) => c.change.code === 'fit.zero2')).toBe(false);
+  });
+
   it('inference of a 70B model on one 80 GB card: quantized weights or a split', () => {
     const advice = fitChanges({ model: 'llama-3.1-70b', method: 'inference', seqLen: 8192 }, card('a100-80gb'), ctx);
     const codes = advice.changes.map((c) => c.change.code);

@@ -48,7 +48,7 @@ export interface FitAdvice {
   completed: FitChange[];
 }
 
-/** GPU counts tried for ZeRO-3 / FSDP (one node). */
+/** GPU counts tried for ZeRO-2 and ZeRO-3 / FSDP (one node). */
 const SHARDED_GPUS = [2, 4, 8] as const;
 
 interface Candidate {
@@ -67,7 +67,7 @@ interface Candidate {
 /**
  * For a configuration that does not fit `card`, the changes that make it fit (gradient
  * checkpointing; a smaller micro-batch with more accumulation; a shorter sequence; an 8-bit
- * optimizer; chunked cross-entropy; LoRA instead of full; QLoRA; ZeRO-3 over N cards; CPU
+ * optimizer; chunked cross-entropy; LoRA instead of full; QLoRA; ZeRO-2 (full) or ZeRO-3 over N cards; CPU
  * offload; for inference a smaller batch or context, an fp8 KV cache, a quantized base, more
  * cards), each with its new peak and its estimated time cost on the card. Pure.
  */
@@ -298,7 +298,14 @@ function candidatesFor(input: EstimateInput, r: ResolvedInput, card: Card, ctx: 
   } else if (r.method === 'lora') {
     add(msg('fit.qlora'), { method: 'qlora', precision: 'int4', quant: 'bnb' }, msg('fit.tradeOff.qlora'), true);
   }
+  // One family: the first of them that fits is listed. At each count ZeRO-2 comes first for full fine-tuning: it
+  // splits the gradients and optimizer states, most of its memory, with less communication than ZeRO-3 (as
+  // Compare tries them, cost/rank.ts); for LoRA and QLoRA it would split only the adapters' state.
+  const unsplit = r.sharding === 'none' || r.sharding === 'zero1';
   for (const gpus of SHARDED_GPUS) {
+    if (r.method === 'full' && gpus >= r.gpus && unsplit) {
+      add(msg('fit.zero2', { count: gpus }), { gpus, sharding: 'zero2' }, null, false, 'gpus');
+    }
     if (gpus > r.gpus || (gpus === r.gpus && r.sharding !== 'zero3' && r.sharding !== 'fsdp')) {
       add(msg('fit.zero3', { count: gpus }), { gpus, sharding: 'zero3' }, null, false, 'gpus');
     }
