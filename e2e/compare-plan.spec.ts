@@ -175,7 +175,7 @@ test('full fine-tuning of 7B, which no card holds with plain data parallel, is r
     .first()
     .getByRole('button', { name: /^ZeRO-[23]/ });
   await expect(split).toBeVisible();
-  await expect(page.getByText(/DeepSpeed ZeRO-2 or ZeRO-3 splits the training state over them/)).toBeVisible();
+  await expect(page.getByText(/the training state is split over them with DeepSpeed ZeRO-2 or ZeRO-3/)).toBeVisible();
   await first.locator('th button.disclosure').click();
   await expect(page.locator('.explain-lines li').first()).toContainText(/^split over [2-8] GPUs with ZeRO-[23]: /);
 

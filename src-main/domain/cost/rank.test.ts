@@ -231,7 +231,9 @@ describe('rankCandidates where plain data parallel does not fit', () => {
         ),
       );
     }
-    expect(assumptions.map(english).join('\n')).toMatch(/DeepSpeed ZeRO-2 or ZeRO-3 splits the training state/);
+    expect(assumptions.map(english).join('\n')).toMatch(
+      /the training state is split over them with DeepSpeed ZeRO-2 or ZeRO-3, as Hugging Face Trainer \+ PEFT can/,
+    );
   });
 
   it('takes ZeRO-3 where ZeRO-2 does not fit (adapters: ZeRO-3 alone), and names it when even ZeRO-3 does not', () => {
@@ -251,11 +253,23 @@ describe('rankCandidates where plain data parallel does not fit', () => {
     );
   });
 
+  it('splits with FSDP where the framework shards that way (torchtune, LitGPT)', () => {
+    for (const framework of ['torchtune', 'litgpt'] as const) {
+      const full13b: EstimateInput = { ...full7b, model: 'llama-2-13b', framework };
+      expect(perGpu({ ...full13b, gpus: 8 })).toBeGreaterThan(usable('a100-80gb'));
+      const { candidates, assumptions } = rankCandidates(full13b, {}, ctx, { gpuCounts: [8] });
+      const a100 = candidates.find((c) => c.card === 'a100-80gb');
+      expect([a100?.sharding, a100?.shardedToFit]).toEqual(['fsdp', true]);
+      expect(candidates.some((c) => c.sharding === 'zero2' || c.sharding === 'zero3')).toBe(false);
+      expect(assumptions.map(english).join('\n')).toMatch(/split over them with FSDP, as (torchtune|LitGPT) does/);
+    }
+  });
+
   it('keeps a sharding the set-up chose, never shards what fits, one GPU or inference', () => {
     const chosen = rankCandidates({ ...full7b, framework: 'deepspeed-zero3' }, {}, ctx, { gpuCounts: [8] });
     expect(chosen.candidates.length).toBeGreaterThan(0);
     expect(chosen.candidates.every((c) => c.sharding === 'zero3' && !c.shardedToFit)).toBe(true);
-    expect(chosen.assumptions.map(english).join('\n')).not.toMatch(/splits the training state/);
+    expect(chosen.assumptions.map(english).join('\n')).not.toMatch(/the training state is split/);
 
     const fits = rankCandidates(lora, {}, ctx, { gpuCounts: [1, 8] }).candidates;
     expect(fits.every((c) => c.sharding === 'none' && !c.shardedToFit)).toBe(true);

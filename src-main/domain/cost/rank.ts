@@ -1,5 +1,6 @@
 import type { Billing, Card, Currency, ModelPreset, Offer } from '../catalog';
-import { isTraining, type Sharding } from '../estimate/choices';
+import { isTraining, type Framework, type Sharding } from '../estimate/choices';
+import { frameworkTraits } from '../estimate/framework-traits';
 import type { EstimateInput, MemoryEstimate } from '../estimate/input';
 import { DEFAULT_HEADROOM_FRACTION, estimateMemory, usableBytes } from '../estimate/memory';
 import { estimateResolvedSpeed, type InferenceSpeed, type TrainingSpeed } from '../estimate/speed';
@@ -186,7 +187,8 @@ export function rankCandidates(
     if (list) list.push(p);
     else pricedByCard.set(p.offer.cardId, [p]);
   }
-  let shardedAny = false;
+  // The framework whose way of splitting some row took, for the assumption that says so.
+  let splitFramework: Framework | null = null;
   for (const gpus of gpuCounts) {
     const ways = waysToRun(input, gpus, { presets: ctx.presets, cards: ctx.cards, headroomFraction });
     if (gpus === gpuCounts[0]) assumptions.push(...ways.plain.assumptions);
@@ -224,7 +226,7 @@ export function rankCandidates(
       const memoryBytesPerGpu = needOf(memory);
       const sharding = memory.resolvedInput.sharding;
       const shardedToFit = memory !== ways.plain;
-      if (shardedToFit) shardedAny = true;
+      if (shardedToFit) splitFramework = memory.resolvedInput.framework;
       const offers = (pricedByCard.get(card.id) ?? []).filter((p) => gpus % p.offer.gpusPerPrice === 0);
       if (offers.length === 0) {
         excluded.push({ card: card.id, gpus, reason: msg('rank.excluded.noOffer', { currency, count: gpus }) });
@@ -392,7 +394,14 @@ export function rankCandidates(
   if (longPackages.size > 0) {
     assumptions.push(msg('rank.assume.packagesLongerThanJob', { count: longPackages.size }));
   }
-  if (shardedAny) assumptions.push(msg('rank.assume.shardedToFit'));
+  if (splitFramework) {
+    const framework = msg(`option.framework.${splitFramework}`);
+    assumptions.push(
+      splitsWith(splitFramework) === 'fsdp'
+        ? msg('rank.assume.shardedToFitFsdp', { framework })
+        : msg('rank.assume.shardedToFit', { framework }),
+    );
+  }
 
   const front = paretoFront(
     candidates,
@@ -414,22 +423,29 @@ export function rankCandidates(
 }
 
 /**
- * The stages tried, in order, where plain data parallel does not fit a card on several GPUs: ZeRO-2 splits the
- * gradients and optimizer states, ZeRO-3 the weights too, with more communication per step (speed-step.ts), so the
- * first that fits is taken (https://www.deepspeed.ai/tutorials/zero/). LoRA and QLoRA train adapters alone: ZeRO-2
- * would split their gradients and optimizer states, a sliver of the memory, so only ZeRO-3 (the frozen base's weights
- * too) is tried. DeepSpeed, as HF Trainer, LLaMA-Factory and axolotl take it from a config file; a framework that
- * shards its own way is chosen on Estimate.
+ * The stages tried, in order, where plain data parallel does not fit a card on several GPUs, by how the framework
+ * splits a model. DeepSpeed (HF Trainer, LLaMA-Factory and axolotl take it from a config file; Unsloth through
+ * Accelerate, https://unsloth.ai/docs/basics/multi-gpu-training-with-unsloth): ZeRO-2 splits the gradients and
+ * optimizer states, ZeRO-3 the weights too, with more communication per step (speed-step.ts), so the first that fits
+ * is taken (https://www.deepspeed.ai/tutorials/zero/). LoRA and QLoRA train adapters alone: ZeRO-2 would split their
+ * gradients and optimizer states, a sliver of the memory, so only ZeRO-3 (the frozen base's weights too) is tried.
+ * A framework with its own FSDP loop (torchtune, LitGPT, a custom loop: framework-traits.ts) shards with FSDP:
+ * pytorch/torchtune recipes/lora_finetune_distributed.py, "FSDP … DDP is currently not supported"; Lightning-AI/litgpt
+ * litgpt/finetune/lora.py, FSDPStrategy on several devices. A DeepSpeed or FSDP framework shards as it is set.
  */
 const SHARDINGS_TO_FIT = {
-  full: ['zero2', 'zero3'],
-  adapters: ['zero3'],
-} as const satisfies Record<string, readonly Sharding[]>;
+  deepspeed: { full: ['zero2', 'zero3'], adapters: ['zero3'] },
+  fsdp: { full: ['fsdp'], adapters: ['fsdp'] },
+} as const satisfies Record<string, Record<'full' | 'adapters', readonly Sharding[]>>;
+
+/** How `framework` splits a model that one GPU cannot hold. */
+const splitsWith = (framework: Framework): keyof typeof SHARDINGS_TO_FIT =>
+  frameworkTraits(framework).ownFsdpLoop ? 'fsdp' : 'deepspeed';
 
 /**
  * The job on `gpus` GPUs as it was set up (`plain`) and, only when that trains over several GPUs without sharding,
- * split with each of the SHARDINGS_TO_FIT (`split(0)` … `split(stages - 1)`), each estimated when first asked for:
- * a set-up that fits every card never is.
+ * split with each of the SHARDINGS_TO_FIT of its framework (`split(0)` … `split(stages - 1)`), each estimated when
+ * first asked for: a set-up that fits every card never is.
  */
 function waysToRun(
   input: EstimateInput,
@@ -437,8 +453,11 @@ function waysToRun(
   memoryCtx: Parameters<typeof estimateMemory>[1],
 ): { plain: MemoryEstimate; stages: number; split: (stage: number) => MemoryEstimate } {
   const plain = estimateMemory({ ...input, gpus }, memoryCtx);
-  const shardable = gpus > 1 && isTraining(input.method) && plain.resolvedInput.sharding === 'none';
-  const stages = shardable ? SHARDINGS_TO_FIT[input.method === 'full' ? 'full' : 'adapters'] : [];
+  const { framework, sharding } = plain.resolvedInput;
+  const shardable = gpus > 1 && isTraining(input.method) && sharding === 'none';
+  const stages = shardable
+    ? SHARDINGS_TO_FIT[splitsWith(framework)][input.method === 'full' ? 'full' : 'adapters']
+    : [];
   const split: MemoryEstimate[] = [];
   return {
     plain,

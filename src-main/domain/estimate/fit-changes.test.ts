@@ -64,9 +64,16 @@ describe('fitChanges: what would make it fit', () => {
     const peakOf = (sharding: 'zero2' | 'zero3', gpus: number) =>
       fitChanges({ model: 'llama-2-7b', method: 'full', sharding, gpus }, card('a100-80gb'), ctx);
     expect([peakOf('zero2', 2).fits, peakOf('zero3', 2).fits, peakOf('zero2', 4).fits]).toEqual([false, false, true]);
-    // LoRA splits with ZeRO-3 alone.
+    // LoRA splits with ZeRO-3 alone; a framework with its own FSDP loop (torchtune) with FSDP.
     const lora = fitChanges({ model: 'llama-3.1-70b', method: 'lora' }, card('a100-80gb'), ctx);
     expect(lora.changes.some((c) => c.change.code === 'fit.zero2')).toBe(false);
+    const torchtune = fitChanges(
+      { model: 'llama-2-13b', method: 'full', framework: 'torchtune' },
+      card('a100-80gb'),
+      ctx,
+    );
+    const fsdp = torchtune.changes.filter((c) => c.change.code === 'fit.zero2' || c.change.code === 'fit.zero3');
+    expect(fsdp.map((c) => [c.change.code, c.input.sharding])).toEqual([['fit.zero3', 'fsdp']]);
   });
 
   it('inference of a 70B model on one 80 GB card: quantized weights or a split', () => {
