@@ -47,7 +47,7 @@ export interface Candidate {
   gpus: number;
   /**
    * How the training state is split over the GPUs: the set-up's own ('none' for inference), or, where plain data
-   * parallel does not fit on several GPUs, the ZeRO stage the ranking chose to fit it.
+   * parallel does not fit on several GPUs, the ZeRO stage or FSDP the ranking chose to fit it (by its framework).
    */
   sharding: Sharding;
   /** True when the ranking chose `sharding` because plain data parallel does not fit this card and count. */

@@ -34,7 +34,7 @@ interface CompareResultsProps {
 }
 
 /** The set with `id` added, or removed when it was in. */
-/** Why a card and count was left out when it does not fit in memory: as set up, or even split with ZeRO-3. */
+/** Why a card and count was left out when it does not fit in memory: as set up, or even split (ZeRO-3 or FSDP). */
 const MEMORY_EXCLUSIONS: ReadonlySet<string> = new Set(['rank.excluded.noFit', 'rank.excluded.noFitSharded']);
 
 const flip = (id: string) => (open: Ids) => {
