@@ -274,6 +274,18 @@ describe('rankCandidates where plain data parallel does not fit', () => {
     const fits = rankCandidates(lora, {}, ctx, { gpuCounts: [1, 8] }).candidates;
     expect(fits.every((c) => c.sharding === 'none' && !c.shardedToFit)).toBe(true);
 
+    // A GPTQ base: neither DeepSpeed's nor FSDP's QLoRA path splits one.
+    const gptq = rankCandidates(
+      { ...full7b, model: 'llama-3.1-70b', method: 'lora', precision: 'int4', quant: 'gptq' },
+      {},
+      ctx,
+      {
+        gpuCounts: [8],
+      },
+    );
+    expect(gptq.candidates.some((c) => c.shardedToFit)).toBe(false);
+    expect(gptq.excluded.every((e) => e.reason.code !== 'rank.excluded.noFitSharded')).toBe(true);
+
     const infer = rankCandidates({ model: 'llama-3.1-70b', method: 'inference' }, {}, ctx, { gpuCounts: [1, 2, 4, 8] });
     expect(infer.candidates.every((c) => c.sharding === 'none' && !c.shardedToFit)).toBe(true);
   });

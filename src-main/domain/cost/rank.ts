@@ -1,5 +1,5 @@
 import type { Billing, Card, Currency, ModelPreset, Offer } from '../catalog';
-import { isTraining, type Framework, type Sharding } from '../estimate/choices';
+import { isTraining, splitsBase, type Framework, type Sharding } from '../estimate/choices';
 import { frameworkTraits } from '../estimate/framework-traits';
 import type { EstimateInput, MemoryEstimate } from '../estimate/input';
 import { DEFAULT_HEADROOM_FRACTION, estimateMemory, usableBytes } from '../estimate/memory';
@@ -453,8 +453,8 @@ function waysToRun(
   memoryCtx: Parameters<typeof estimateMemory>[1],
 ): { plain: MemoryEstimate; stages: number; split: (stage: number) => MemoryEstimate } {
   const plain = estimateMemory({ ...input, gpus }, memoryCtx);
-  const { framework, sharding } = plain.resolvedInput;
-  const shardable = gpus > 1 && isTraining(input.method) && sharding === 'none';
+  const { framework, sharding, quant } = plain.resolvedInput;
+  const shardable = gpus > 1 && isTraining(input.method) && sharding === 'none' && splitsBase(quant);
   const stages = shardable
     ? SHARDINGS_TO_FIT[splitsWith(framework)][input.method === 'full' ? 'full' : 'adapters']
     : [];

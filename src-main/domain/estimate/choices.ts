@@ -71,3 +71,9 @@ export const isTensorParallelEngine = (runtime: InferenceRuntime): boolean =>
   runtime === 'vllm' || runtime === 'tensorrt-llm';
 export const isDeepSpeed = (sharding: Sharding): boolean =>
   sharding === 'zero1' || sharding === 'zero2' || sharding === 'zero3';
+/**
+ * Whether ZeRO-3 or FSDP can split a base held this way: a 4-bit base only as bitsandbytes stores it (PEFT 0.10.0,
+ * "Support for QLoRA with DeepSpeed ZeRO3 and FSDP", https://github.com/huggingface/peft/releases/tag/v0.10.0); a GPTQ,
+ * AWQ or GGUF base is not split.
+ */
+export const splitsBase = (quant: Quant): boolean => quant === 'none' || quant === 'bnb';

@@ -56,7 +56,7 @@ describe('fitChanges: what would make it fit', () => {
       expect(change.tradeOff === null || typeof english(change.tradeOff) === 'string').toBe(true);
   });
 
-  it('full fine-tuning of a 7B model on one 80 GB card: the fewest cards that fit, ZeRO-2 before ZeRO-3 at a count', () => {
+  it('splitting: the fewest cards that fit, ZeRO-2 before ZeRO-3 for full fine-tuning, FSDP for torchtune, never a GPTQ base', () => {
     const advice = fitChanges({ model: 'llama-2-7b', method: 'full' }, card('a100-80gb'), ctx);
     const split = advice.changes.filter((c) => c.change.code === 'fit.zero2' || c.change.code === 'fit.zero3');
     expect(split.map((c) => english(c.change))).toEqual(['ZeRO-2 over 4 cards']);
@@ -74,6 +74,20 @@ describe('fitChanges: what would make it fit', () => {
     );
     const fsdp = torchtune.changes.filter((c) => c.change.code === 'fit.zero2' || c.change.code === 'fit.zero3');
     expect(fsdp.map((c) => [c.change.code, c.input.sharding])).toEqual([['fit.zero3', 'fsdp']]);
+    // A GPTQ base is never split (PEFT splits a 4-bit base only as bitsandbytes stores it).
+    const gptq = fitChanges(
+      {
+        model: 'llama-3.1-70b',
+        method: 'lora',
+        precision: 'int4',
+        quant: 'gptq',
+        seqLen: 512,
+        gradientCheckpointing: true,
+      },
+      card('rtx-4090'),
+      ctx,
+    );
+    expect(gptq.changes.some((c) => c.change.code === 'fit.zero2' || c.change.code === 'fit.zero3')).toBe(false);
   });
 
   it('inference of a 70B model on one 80 GB card: quantized weights or a split', () => {

@@ -6,6 +6,7 @@ import { resolveInput, type ResolvedInput } from './resolve-input';
 import { largestBatch, longestSeq } from './solve';
 import { cheapestFirst } from './fit-rows';
 import { estimateSpeed } from './speed';
+import { splitsBase } from './choices';
 import { frameworkTraits } from './framework-traits';
 
 /** One change that makes a configuration fit a card, with what it costs. */
@@ -302,10 +303,10 @@ function candidatesFor(input: EstimateInput, r: ResolvedInput, card: Card, ctx: 
   // One family: the first of them that fits is listed. At each count ZeRO-2 comes first for full fine-tuning: it
   // splits the gradients and optimizer states, most of its memory, with less communication than ZeRO-3 (as
   // Compare tries them, cost/rank.ts); for LoRA and QLoRA it would split only the adapters' state. A framework with
-  // its own FSDP loop shards with FSDP (framework-traits.ts).
+  // its own FSDP loop shards with FSDP (framework-traits.ts). A GPTQ, AWQ or GGUF base is not split (splitsBase).
   const fsdp = frameworkTraits(r.framework).ownFsdpLoop;
   const unsplit = r.sharding === 'none' || r.sharding === 'zero1';
-  for (const gpus of SHARDED_GPUS) {
+  for (const gpus of splitsBase(r.quant) ? SHARDED_GPUS : []) {
     if (r.method === 'full' && !fsdp && gpus >= r.gpus && unsplit) {
       add(msg('fit.zero2', { count: gpus }), { gpus, sharding: 'zero2' }, null, false, 'gpus');
     }
