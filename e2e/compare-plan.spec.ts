@@ -6,6 +6,13 @@ const server = serverForEachTest();
 const rankReady = (page: Page) => expect(page.locator('.compare-results[data-state="ready"]')).toBeVisible();
 const rows = (page: Page) => page.locator('table.rank-table tbody tr.rank-row');
 
+/** The app opened, then a link opened in it while it runs (only the hash changes). */
+async function openLink(page: Page, hash: string) {
+  await page.goto(server.url);
+  await expect(page.locator('main[data-state="ready"]')).toBeVisible();
+  await page.evaluate((link) => (window.location.hash = link), hash);
+}
+
 async function setUpQlora7b(page: Page) {
   await page.goto(server.url);
   await expect(page.locator('main[data-state="ready"]')).toBeVisible();
@@ -128,9 +135,7 @@ test('a set-up the estimator refuses is named on Compare and Plan by its field, 
   page,
 }) => {
   // Full fine-tuning of a 4-bit base: each value alone is valid, the pair is refused by the backend.
-  await page.goto(server.url);
-  await expect(page.locator('main[data-state="ready"]')).toBeVisible();
-  await page.evaluate(() => (window.location.hash = '#/compare?method=full&precision=int4&job.tokens=50m'));
+  await openLink(page, '#/compare?method=full&precision=int4&job.tokens=50m');
   const compareAlert = page.locator('.compare-results [role="alert"]');
   await expect(compareAlert).toHaveText(
     "Estimate's Weight precision: full fine-tuning cannot update a quantized base: use bf16, or qlora for a 4-bit base. Change on Estimate",
@@ -149,9 +154,7 @@ test('a set-up the estimator refuses is named on Compare and Plan by its field, 
 test('when nothing fits in memory anywhere, Compare says so and where the changes that would are', async ({ page }) => {
   // 70B LoRA at the default batch and length: one GPU holds it whole, and split over 2–8 GPUs with ZeRO-3 each
   // still needs more than any card has (the reasons below say so, both kinds).
-  await page.goto(server.url);
-  await expect(page.locator('main[data-state="ready"]')).toBeVisible();
-  await page.evaluate(() => (window.location.hash = '#/compare?model=llama-3.1-70b&method=lora&job.tokens=50m'));
+  await openLink(page, '#/compare?model=llama-3.1-70b&method=lora&job.tokens=50m');
   await rankReady(page);
   const said = page.locator('.compare-results p.panel');
   await expect(said).toContainText('Nothing fits in memory as set up, on any card and GPU count tried');
@@ -162,9 +165,7 @@ test('when nothing fits in memory anywhere, Compare says so and where the change
 test('full fine-tuning of 7B, which no card holds with plain data parallel, is ranked split with ZeRO and planned so', async ({
   page,
 }) => {
-  await page.goto(server.url);
-  await expect(page.locator('main[data-state="ready"]')).toBeVisible();
-  await page.evaluate(() => (window.location.hash = '#/compare?model=llama-2-7b&method=full&job.tokens=50m'));
+  await openLink(page, '#/compare?model=llama-2-7b&method=full&job.tokens=50m');
   await rankReady(page);
   // The answer and the first row name the split; the row's term opens the glossary's ZeRO entry.
   const answer = page.getByTestId('rank-answer');

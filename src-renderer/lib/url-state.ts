@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { SessionStore } from './session-store';
 import { splitTokenFragment } from './token-fragment';
+import { routeOf } from './use-hash-route';
 import { whenIdle } from './scheduling';
 
 /**
@@ -119,8 +120,7 @@ export function useUrlState(page: string, bindings: readonly AnyBinding[]): stri
     // and the page fills its forms from it as when it opens. The page's own rewrites (replaceState) fire no event.
     const onHashChange = () => {
       const hash = window.location.hash;
-      const route = (splitTokenFragment(hash)?.rest ?? hash).split('?')[0];
-      if (route === `#/${page}` && routeQuery(hash).toString() !== '') setRejected(fillFromAddress(bindings));
+      if (routeOf(hash, '') === page && routeQuery(hash).toString() !== '') setRejected(fillFromAddress(bindings));
     };
     window.addEventListener('hashchange', onHashChange);
     return () => window.removeEventListener('hashchange', onHashChange);

@@ -234,6 +234,12 @@ describe('rankCandidates where plain data parallel does not fit', () => {
     expect(assumptions.map(english).join('\n')).toMatch(
       /the training state is split over them with DeepSpeed ZeRO-2 or ZeRO-3, as Hugging Face Trainer \+ PEFT can/,
     );
+    // Said only of rows ranked: cards that fit split but have no offer leave no such row.
+    const geforceOnly = { ...ctx, offers: offers.filter((o) => o.cardId.startsWith('rtx-')) };
+    const none = rankCandidates(full7b, { tokens: 50e6 }, geforceOnly, { gpuCounts: [4, 8] });
+    expect(none.candidates).toEqual([]);
+    expect(none.excluded.some((e) => e.card === 'a100-80gb' && e.reason.code === 'rank.excluded.noOffer')).toBe(true);
+    expect(none.assumptions.map(english).join('\n')).not.toMatch(/the training state is split/);
   });
 
   it('takes ZeRO-3 where ZeRO-2 does not fit (adapters: ZeRO-3 alone), and names it when even ZeRO-3 does not', () => {

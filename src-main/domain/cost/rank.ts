@@ -187,7 +187,7 @@ export function rankCandidates(
     if (list) list.push(p);
     else pricedByCard.set(p.offer.cardId, [p]);
   }
-  // The framework whose way of splitting some row took, for the assumption that says so.
+  // The framework whose way of splitting a ranked row took, for the assumption that says so.
   let splitFramework: Framework | null = null;
   for (const gpus of gpuCounts) {
     const ways = waysToRun(input, gpus, { presets: ctx.presets, cards: ctx.cards, headroomFraction });
@@ -226,7 +226,6 @@ export function rankCandidates(
       const memoryBytesPerGpu = needOf(memory);
       const sharding = memory.resolvedInput.sharding;
       const shardedToFit = memory !== ways.plain;
-      if (shardedToFit) splitFramework = memory.resolvedInput.framework;
       const offers = (pricedByCard.get(card.id) ?? []).filter((p) => gpus % p.offer.gpusPerPrice === 0);
       if (offers.length === 0) {
         excluded.push({ card: card.id, gpus, reason: msg('rank.excluded.noOffer', { currency, count: gpus }) });
@@ -361,6 +360,7 @@ export function rankCandidates(
         if (offer.currency !== currency) {
           explain.push(msg('rank.explain.converted', { price: offer.price, currency: offer.currency }));
         }
+        if (shardedToFit) splitFramework = memory.resolvedInput.framework;
         candidates.push({
           card: card.id,
           cardName: card.name,

@@ -1,9 +1,7 @@
 import type { TFunction } from 'i18next';
 import { modelLabel } from '../../../src-main/domain/runs/model-label';
-import type { ChannelOutput } from '../../../src-main/ipc/contract';
 import { formatParams } from '../../lib/format';
-
-type ListedRun = ChannelOutput<'runs:list'>['runs'][number];
+import type { ListedRun } from './RunsTable';
 
 /**
  * The model a row names: a preset by its name (a run logged on a preset keeps its id), a shape by its size, a
