@@ -21,7 +21,7 @@ trackArrivals();
 // strings (first: the render itself waits for them), the chunk of the page the address names, the
 // settings the window reads and the catalog every page reads (lib/catalog.ts).
 const strings = initI18n();
-pageOf(routeOf(window.location.hash, PAGES[0]!.id))
+const firstPage = pageOf(routeOf(window.location.hash, PAGES[0]!.id))
   .load()
   .catch(() => undefined); // A chunk that fails to load fails again in React.lazy, which shows it.
 prefetchChannel('settings:get');
@@ -29,8 +29,10 @@ prefetchChannel('cards:list');
 prefetchChannel('models:list');
 prefetchChannel('offers:list');
 
-// The first render waits for the language's strings (one small chunk), so no key ever shows.
-void strings.then(() => {
+// The first render waits for the language's strings (one small chunk), so no key ever shows, and for the page's
+// chunk: a page that suspends in its first render is revealed no sooner than 300 ms after its fallback showed
+// (React 19's FALLBACK_THROTTLE_MS; routes.ts), and the strings often came a few ms before the chunk.
+void Promise.all([strings, firstPage]).then(() => {
   const root = document.getElementById('root');
   if (!root) return;
   createRoot(root).render(
