@@ -1,17 +1,20 @@
 import type { Db } from './driver';
+import { rebuildFilterCounts } from './runs-counts';
 import { rebuildLedgerSums } from './runs-ledger';
 import { rebuildRateGroups } from './runs-rate-groups';
 import { rebuildRunsText } from './runs-text';
 
 /**
  * What triggers on the run log keep in step with it, each by its triggers' names and how it is built from the
- * whole log: the text index (migration 008, runs-text.ts), the ledger's sums (migration 009, runs-ledger.ts) and the
- * rates per group the flags read (migration 010, runs-rate-groups.ts).
+ * whole log: the text index (migration 008, runs-text.ts), the ledger's sums (migration 009, runs-ledger.ts), the
+ * rates per group the flags read (migration 010, runs-rate-groups.ts) and the counts per filter combination the run
+ * table's totals read (migration 012, runs-counts.ts).
  */
 const DERIVED = [
   { triggers: 'runs_text_*', rebuild: rebuildRunsText },
   { triggers: 'runs_ledger_*', rebuild: rebuildLedgerSums },
   { triggers: 'runs_rate_*', rebuild: rebuildRateGroups },
+  { triggers: 'runs_counts_*', rebuild: rebuildFilterCounts },
 ] as const;
 
 /**
