@@ -1,9 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { EstimateInput } from '../../../src-main/domain/estimate/input';
 import type { EstimateOutput, SweepOutput } from '../../../src-main/ipc/contract';
 import type { ApiError } from '../../lib/api';
 import { prefetchChannel, useLive } from '../../lib/queries';
-import { afterPaint } from '../../lib/scheduling';
+import { usePainted } from '../../lib/use-painted';
 import { checkInput, type FieldProblem } from './estimate-form';
 
 export interface EstimateState {
@@ -54,16 +54,6 @@ export function useEstimate(input: EstimateInput): EstimateState {
     sweepStale: sweep.stale,
     sweepSettled: sweep.settled,
   };
-}
-
-/** `key` once a frame has been painted since it was given (the last such key; null before any). */
-function usePainted(key: string | null): string | null {
-  const [painted, setPainted] = useState<string | null>(null);
-  useEffect(() => {
-    if (key === null) return;
-    return afterPaint(() => setPainted(key));
-  }, [key]);
-  return painted;
 }
 
 /** Asks for the estimate of `input` from an input handler, before the page re-renders. */

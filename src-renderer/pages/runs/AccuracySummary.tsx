@@ -2,23 +2,28 @@ import { memo, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../lib/app-context';
 import { formatPercent } from '../../lib/format';
-import { useChannel } from '../../lib/queries';
+import type { ChannelInput } from '../../../src-main/ipc/contract';
+import { useLive } from '../../lib/queries';
 import { accuracySummary, type AccuracyFigure } from './run-accuracy';
 
 /** How many of the user's latest runs the summary reads (one page of the list channel). */
 const SUMMARY_RUNS = 500;
+const SUMMARY_REQUEST: ChannelInput<'runs:list'> = {
+  limit: SUMMARY_RUNS,
+  offset: 0,
+  sort: ['startedAt', 'desc'],
+  filter: { origin: 'mine' },
+};
 
 /** Median |error| of today's estimate against the user's latest measured runs, memory and speed. */
-// Memoised: the Runs page redraws on each page, sort and filter, which this section does not show.
-export const AccuracySummary = memo(function AccuracySummary() {
+// Memoised: the Runs page redraws on each page, sort and filter, which this section does not show. Asked once the
+// run table is on screen (`tableShown`): its 500 runs, estimates included, take the server tens of milliseconds at a
+// million runs and the browser as long to read, and asked with the table (before it, as a child's effects run
+// first) they held up the table the page opens on.
+export const AccuracySummary = memo(function AccuracySummary({ tableShown }: { tableShown: boolean }) {
   const { t } = useTranslation();
   const { reportError } = useApp();
-  const latest = useChannel('runs:list', {
-    limit: SUMMARY_RUNS,
-    offset: 0,
-    sort: ['startedAt', 'desc'],
-    filter: { origin: 'mine' },
-  });
+  const latest = useLive('runs:list', SUMMARY_REQUEST, { hold: !tableShown });
   useEffect(() => {
     if (latest.error) reportError(latest.error);
   }, [latest.error, reportError]);

@@ -5,6 +5,7 @@ import { Toast } from '../../components/Toast';
 import { useApp } from '../../lib/app-context';
 import { useCatalog } from '../../lib/catalog';
 import { prefetchChannel, send, useLive } from '../../lib/queries';
+import { usePainted } from '../../lib/use-painted';
 import { estimateFormStore } from '../estimate/estimate-store';
 import { AccuracySummary } from './AccuracySummary';
 import { ImportExport } from './ImportExport';
@@ -69,6 +70,8 @@ export function RunsPage() {
   );
   const list = useLive('runs:list', request);
   const total = list.data?.total ?? 0;
+  // What the page asks after its table waits for the table's first paint.
+  const tableShown = usePainted(list.data ? 'table' : null) === 'table';
   const loading = !list.settled || searchText !== filters.text;
 
   useEffect(() => {
@@ -212,7 +215,7 @@ export function RunsPage() {
 
       <div className="runs-bottom">
         <LedgerSection cardName={cardName} />
-        <AccuracySummary />
+        <AccuracySummary tableShown={tableShown} />
       </div>
 
       {toast ? (
