@@ -11,7 +11,8 @@ test('the run log lists published runs, logs a run, deletes it with undo, and re
   await page.goto(`${server.url}#/runs`);
   await ready(page);
   await expect(page.getByText(/^1–50 of \d{3}$/)).toBeVisible();
-  // The accuracy summary, asked once the table is painted: none of the user's runs yet.
+  // The spending ledger and the accuracy summary, asked once the table is painted: none of the user's runs yet.
+  await expect(page.getByText('No runs of yours yet: log one, or import a file.')).toBeVisible();
   await expect(page.getByText('Log runs to see how close the estimates come.')).toBeVisible();
   // A published run's long notes: the cell holds their start (it shows less), the title the whole.
   const notes = await page
@@ -39,6 +40,7 @@ test('the run log lists published runs, logs a run, deletes it with undo, and re
   const logged = page.locator('.runs-table tbody tr', { has: page.getByRole('cell', { name: /first real run/ }) });
   await expect(logged.locator('.run-model')).toHaveText('Llama 3.1 8B');
   await expect(page.getByText("Today's estimate against your latest run.")).toBeVisible();
+  await expect(page.locator('.ledger-table tbody tr')).toHaveCount(1);
 
   // By keyboard: the rows are kept by position, so the focus must not stay on what is now the next run's
   // Delete, where a second Enter would delete that run too.

@@ -203,9 +203,12 @@ export function prefetchChannel<C extends ReadChannel>(channel: C, ...args: [inp
 
 /**
  * A read the page needs before it can show anything (the catalog, settings, a ledger):
- * cached for the window, asked once however many pages read it.
+ * cached for the window, asked once however many pages read it. `enabled: false` holds it (nothing is asked yet).
  */
-export function useChannel<C extends ReadChannel>(channel: C, ...args: [input?: ChannelInput<C>]) {
-  const input = args[0];
-  return useQuery({ queryKey: channelKey(channel, input), queryFn: () => ask(channel, input) });
+export function useChannel<C extends ReadChannel>(
+  channel: C,
+  input?: ChannelInput<C>,
+  { enabled = true }: { enabled?: boolean } = {},
+) {
+  return useQuery({ queryKey: channelKey(channel, input), queryFn: () => ask(channel, input), enabled });
 }

@@ -12,15 +12,22 @@ type GroupBy = 'month' | 'card' | 'provider';
 const GROUPS: readonly GroupBy[] = ['month', 'card', 'provider'];
 
 /** Money and GPU-hours of the user's runs by month, card or provider, one column per currency. */
-// Memoised: the Runs page redraws on each page, sort and filter, which this section does not show.
-export const LedgerSection = memo(function LedgerSection({ cardName }: { cardName: (id: string) => string }) {
+// Memoised: the Runs page redraws on each page, sort and filter, which this section does not show. Asked once the
+// run table is on screen (`tableShown`), as the accuracy summary is: the page opens on the table.
+export const LedgerSection = memo(function LedgerSection({
+  cardName,
+  tableShown,
+}: {
+  cardName: (id: string) => string;
+  tableShown: boolean;
+}) {
   const { t } = useTranslation();
   const { settings, reportError } = useApp();
   const [groupBy, setGroupBy] = useState<GroupBy>('month');
   // Months feed the chart and the first tab (one request: the same key); another grouping only
   // when its tab is picked, so a new tab shows "loading", never the old tab's rows.
-  const monthly = useChannel('runs:ledger', { groupBy: 'month' });
-  const grouped = useChannel('runs:ledger', { groupBy });
+  const monthly = useChannel('runs:ledger', { groupBy: 'month' }, { enabled: tableShown });
+  const grouped = useChannel('runs:ledger', { groupBy }, { enabled: tableShown });
   const error = monthly.error ?? grouped.error;
   useEffect(() => {
     if (error) reportError(error);

@@ -70,7 +70,7 @@ export function RunsPage() {
   );
   const list = useLive('runs:list', request);
   const total = list.data?.total ?? 0;
-  // What the page asks after its table waits for the table's first paint.
+  // What the page asks after its table (the ledger, the accuracy summary) waits for the table's first paint.
   const tableShown = usePainted(list.data ? 'table' : null) === 'table';
   const loading = !list.settled || searchText !== filters.text;
 
@@ -214,7 +214,7 @@ export function RunsPage() {
       </section>
 
       <div className="runs-bottom">
-        <LedgerSection cardName={cardName} />
+        <LedgerSection cardName={cardName} tableShown={tableShown} />
         <AccuracySummary tableShown={tableShown} />
       </div>
 
