@@ -3,7 +3,7 @@ import { afterPaint } from './scheduling';
 
 /**
  * `key` once a frame has been painted since it was given (the last such key; null before any): what a page asks only
- * once its answer is on screen waits for it (the Estimate page's chart and advice, the Runs page's accuracy summary),
+ * once its answer is on screen waits for it (the Estimate page's chart and advice, the Runs page's ledger and accuracy summary),
  * so on two cores the server and the browser work on the answer first.
  */
 export function usePainted(key: string | null): string | null {

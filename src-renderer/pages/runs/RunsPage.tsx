@@ -70,8 +70,9 @@ export function RunsPage() {
   );
   const list = useLive('runs:list', request);
   const total = list.data?.total ?? 0;
-  // What the page asks after its table (the ledger, the accuracy summary) waits for the table's first paint.
-  const tableShown = usePainted(list.data ? 'table' : null) === 'table';
+  // What the page asks after its table (the ledger, the accuracy summary) waits for the table's first paint, or its
+  // failure's: they are asked then either way.
+  const tableShown = usePainted(list.data || list.error ? 'table' : null) === 'table';
   const loading = !list.settled || searchText !== filters.text;
 
   useEffect(() => {
