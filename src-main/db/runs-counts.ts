@@ -5,8 +5,8 @@ import { readUntilWrite } from './write-version';
  * How many runs an equality filter of the run table matches (card, method, origin, outcome), from the count per
  * combination of the four that every write keeps (migration 012: a few hundred rows, whatever the log's size), read
  * once per write version of the file. Counted from the runs on the first call after each write, they took a pass over
- * the covering index runs_filter (about 105 ms at a million runs); a count(*) per page read up to every entry of an
- * index.
+ * the covering index runs_filter (README "Performance": most of that call at a million runs); a count(*) per page
+ * read up to every entry of an index.
  */
 
 /** The equality filters of the run table; an absent key matches any value. */
