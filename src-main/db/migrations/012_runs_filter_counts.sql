@@ -2,10 +2,10 @@
 -- The Runs page counts the runs a filter of card, method, origin and outcome matches from one count per
 -- combination of the four (runs-counts.ts). Those counts were read in one GROUP BY over the log on the first
 -- call after each write: a pass over an index entry of every run, on the server's one thread, in the first answer
--- the Runs page got after a run was logged (README "Performance"). This table keeps them (a few hundred rows, whatever the log's size).
--- The triggers keep it in step with every insert, delete and change of one of the four columns. An import that at
--- least doubles the log drops them and counts the whole log once at the end instead (runs-import.ts,
--- runs-derived.ts).
+-- the Runs page got after a run was logged (README "Performance"). This table keeps them (a few hundred rows,
+-- whatever the log's size). The triggers keep it in step with every insert, delete and change of one of the four
+-- columns. An import that at least doubles the log drops them and counts the whole log once at the end instead
+-- (runs-import.ts, runs-derived.ts).
 CREATE TABLE runs_filter_counts (
   card_id TEXT NOT NULL,
   method  TEXT NOT NULL,
