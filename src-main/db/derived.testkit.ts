@@ -58,6 +58,11 @@ export function migratedOver(
   return openDb(file, { migrations: all });
 }
 
+/** How a published run is stored (insertRun's meta): for the tests of what counts published runs and what does not. */
+export function publishedMeta(refId = 'ref-1') {
+  return { origin: 'published', citation: 'a paper', refId, estimate: null, createdAt: new Date() } as const;
+}
+
 /** A new store (its file, to open a second connection to it). */
 export function freshStore(): { db: Db; file: string } {
   const file = path.join(tempDir(), 'cardwise.db');

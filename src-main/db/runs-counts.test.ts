@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { runInputSchema, type RunInputDraft } from '../domain/runs';
 import type { Db } from './driver';
 import { openDb } from './open';
-import { freshStore, importBothWays, migratedOver } from './derived.testkit';
+import { freshStore, importBothWays, migratedOver, publishedMeta } from './derived.testkit';
 import { cardsWithRuns, countMatching } from './runs-counts';
 import { addRun, deleteRun, insertRun, updateRun } from './runs-mutations';
 import { listRuns } from './runs-queries';
@@ -81,15 +81,8 @@ describe('the run counts per filter combination', () => {
 
   it('count published runs under their origin, and follow a change of origin', () => {
     const { db } = freshStore();
-    const meta = {
-      origin: 'published',
-      citation: 'a paper',
-      refId: 'ref-1',
-      estimate: null,
-      createdAt: new Date(),
-    } as const;
     const before = countMatching(db, { origin: 'published' });
-    const id = insertRun(db, runInputSchema.parse(run(3)), meta);
+    const id = insertRun(db, runInputSchema.parse(run(3)), publishedMeta());
     expect(countMatching(db, { origin: 'published' })).toBe(before + 1);
     db.prepare("UPDATE runs SET origin = 'mine', citation = NULL, ref_id = NULL WHERE id = ?").run(id);
     expect(countMatching(db, { origin: 'mine' })).toBe(1);

@@ -7,7 +7,7 @@ import { runInputSchema, type RunInputDraft } from '../domain/runs';
 import type { LedgerOptions } from '../domain/runs/queries';
 import type { Db } from './driver';
 import { openDb } from './open';
-import { freshStore, importBothWays, migratedOver } from './derived.testkit';
+import { freshStore, importBothWays, migratedOver, publishedMeta } from './derived.testkit';
 import { ledger, ledgerLines, type LedgerRow, type LedgerSumRow } from './runs-ledger';
 import { addRun, deleteRun, insertRun, updateRun } from './runs-mutations';
 import { syntheticRun } from './synthetic-runs.testkit';
@@ -107,14 +107,7 @@ describe('the ledger from its kept sums', () => {
 
   it('never counts published runs, nor a run while it is published', () => {
     const { db } = freshStore();
-    const meta = {
-      origin: 'published',
-      citation: 'a paper',
-      refId: 'ref-1',
-      estimate: null,
-      createdAt: new Date(),
-    } as const;
-    const published = insertRun(db, runInputSchema.parse(run(3)), meta);
+    const published = insertRun(db, runInputSchema.parse(run(3)), publishedMeta());
     expect(ledger(db, { groupBy: 'month' })).toEqual([]);
     // A change of origin (no write path of the app makes one) moves the run in and out of the sums too.
     db.prepare("UPDATE runs SET origin = 'mine', citation = NULL, ref_id = NULL WHERE id = ?").run(published);
