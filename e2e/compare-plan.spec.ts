@@ -113,6 +113,31 @@ test('opens Plan from a ranked row; a higher spot interruption rate changes the 
   expect(curveAfter).not.toEqual(curveBefore);
 });
 
+test("Plan opened from a ranked row waits for the job's hours without calling the empty hours field wrong", async ({
+  page,
+}) => {
+  await setUpQlora7b(page);
+  // The ranking Plan reads the job's hours from, held back as a slow machine or a big catalog would.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/rank:compute', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await rows(page)
+    .first()
+    .getByRole('link', { name: /^Plan this/ })
+    .click();
+  const results = page.locator('.plan-results');
+  await expect(results).toHaveAttribute('data-state', 'computing');
+  await expect(results).toContainText('Planning…');
+  await expect(page.getByText('Fix the highlighted field to see the plan.')).toHaveCount(0);
+  await expect(page.getByLabel('Job compute hours')).not.toHaveAttribute('aria-invalid', 'true');
+  release();
+  await expect(results).toHaveAttribute('data-state', 'ready');
+  await expect(page.locator('.option-card').first()).toBeVisible();
+});
+
 test('Plan opened first, with every field at its default, shows a plan of the first question', async ({ page }) => {
   await page.goto(`${server.url}#/plan`);
   await expect(page.locator('main[data-state="ready"]')).toBeVisible();

@@ -85,10 +85,17 @@ export function PlanPage() {
   // Wait for the offers: without them the spot fields are not known yet.
   const plan = useLive('plan:compute', loaded && providers.length > 0 ? (prepared.request ?? null) : null);
 
+  // The job's hours on their way (the ranking above, asked at "Plan this"): the plan waits for them, and the empty
+  // hours field is no problem meanwhile. It said "must be a number above 0" in red and "Fix the highlighted field"
+  // until the ranking came.
+  const hoursComing = form.computeHours.trim() === '' && jobRequest !== null && !job.settled;
+  const problem = hoursComing && prepared.problem?.field === 'computeHours' ? undefined : prepared.problem;
+  const planSettled = plan.settled && !hoursComing;
+
   const onOwnershipSettled = useCallback((settled: boolean) => setOwnershipSettled(settled), []);
   useEffect(
-    () => setPageState(loaded && plan.settled && ownershipSettled ? 'ready' : 'loading'),
-    [loaded, plan.settled, ownershipSettled, setPageState],
+    () => setPageState(loaded && planSettled && ownershipSettled ? 'ready' : 'loading'),
+    [loaded, planSettled, ownershipSettled, setPageState],
   );
   useEffect(() => {
     if (plan.error && plan.error.code !== 'bad-input') reportError(plan.error);
@@ -104,7 +111,7 @@ export function PlanPage() {
   };
   const backendField = formFieldOf(backendProblem?.field);
   const errorFor = (field: keyof PlanForm): string | undefined => {
-    if (prepared.problem) return prepared.problem.field === field ? problemText(prepared.problem) : undefined;
+    if (problem) return problem.field === field ? problemText(problem) : undefined;
     return backendProblem && backendField === field ? text(backendProblem.detail) : undefined;
   };
   const placed = !backendProblem || Object.keys(form).includes(backendField ?? '');
@@ -144,11 +151,7 @@ export function PlanPage() {
           }
           errorFor={errorFor}
         />
-        <div
-          className="results plan-results"
-          data-state={plan.settled ? 'ready' : 'computing'}
-          aria-busy={!plan.settled}
-        >
+        <div className="results plan-results" data-state={planSettled ? 'ready' : 'computing'} aria-busy={!planSettled}>
           {backendProblem && !placed ? (
             <p className="inline-alert" role="alert">
               {text(backendProblem.detail)}
@@ -163,7 +166,7 @@ export function PlanPage() {
               <PlanResults output={plan.data} currency={form.currency} />
             </div>
           ) : (
-            <p className="muted">{prepared.problem ? t('plan.fixInput') : t('plan.computing')}</p>
+            <p className="muted">{problem ? t('plan.fixInput') : t('plan.computing')}</p>
           )}
         </div>
       </div>
