@@ -136,6 +136,22 @@ test("Plan opened from a ranked row waits for the job's hours without calling th
   release();
   await expect(results).toHaveAttribute('data-state', 'ready');
   await expect(page.locator('.option-card').first()).toBeVisible();
+
+  // A new job on Plan itself: the plan of the job before stays, dimmed, until the new hours come.
+  let releaseAgain = () => {};
+  const heldAgain = new Promise<void>((resolve) => (releaseAgain = resolve));
+  await page.unroute('**/api/rank:compute');
+  await page.route('**/api/rank:compute', async (route) => {
+    await heldAgain;
+    await route.continue();
+  });
+  await page.getByLabel('Dataset tokens (per epoch)').fill('80m');
+  await expect(results).toHaveAttribute('data-state', 'computing');
+  await expect(results.locator('.stale .option-card').first()).toBeVisible();
+  await expect(page.getByLabel('Job compute hours')).not.toHaveAttribute('aria-invalid', 'true');
+  releaseAgain();
+  await expect(results).toHaveAttribute('data-state', 'ready');
+  await expect(results.locator('.stale')).toHaveCount(0);
 });
 
 test('Plan opened first, with every field at its default, shows a plan of the first question', async ({ page }) => {

@@ -85,9 +85,9 @@ export function PlanPage() {
   // Wait for the offers: without them the spot fields are not known yet.
   const plan = useLive('plan:compute', loaded && providers.length > 0 ? (prepared.request ?? null) : null);
 
-  // The job's hours on their way (the ranking above, asked at "Plan this"): the plan waits for them, and the empty
-  // hours field is no problem meanwhile. It said "must be a number above 0" in red and "Fix the highlighted field"
-  // until the ranking came.
+  // The job's hours on their way (the ranking above, asked at "Plan this" or when the job changes): the plan waits for
+  // them, and the empty hours field is no problem meanwhile (it said "must be a number above 0" in red and "Fix the
+  // highlighted field" until the ranking came); a plan of the job before is dimmed once they are slow to come.
   const hoursComing = form.computeHours.trim() === '' && jobRequest !== null && !job.settled;
   const problem = hoursComing && prepared.problem?.field === 'computeHours' ? undefined : prepared.problem;
   const planSettled = plan.settled && !hoursComing;
@@ -162,7 +162,7 @@ export function PlanPage() {
               {t('plan.noOffers', { currency: form.currency })}
             </p>
           ) : plan.data ? (
-            <div className={plan.stale ? 'stale' : undefined}>
+            <div className={plan.stale || (hoursComing && job.stale) ? 'stale' : undefined}>
               <PlanResults output={plan.data} currency={form.currency} />
             </div>
           ) : (
