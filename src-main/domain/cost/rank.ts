@@ -1,6 +1,6 @@
 import type { Billing, Card, Currency, ModelPreset, Offer } from '../catalog';
-import { isTraining, splitsBase, type Framework, type Sharding } from '../estimate/choices';
-import { frameworkTraits } from '../estimate/framework-traits';
+import { splitsBase, type Framework, type Sharding } from '../estimate/choices';
+import { frameworkTraits, shardingsToFit } from '../estimate/framework-traits';
 import type { EstimateInput, MemoryEstimate } from '../estimate/input';
 import { DEFAULT_HEADROOM_FRACTION, estimateMemory, usableBytes } from '../estimate/memory';
 import { estimateResolvedSpeed, type InferenceSpeed, type TrainingSpeed } from '../estimate/speed';
@@ -397,7 +397,7 @@ export function rankCandidates(
   if (splitFramework) {
     const framework = msg(`option.framework.${splitFramework}`);
     assumptions.push(
-      splitsWith(splitFramework) === 'fsdp'
+      frameworkTraits(splitFramework).ownFsdpLoop
         ? msg('rank.assume.shardedToFitFsdp', { framework })
         : msg('rank.assume.shardedToFit', { framework }),
     );
@@ -423,29 +423,10 @@ export function rankCandidates(
 }
 
 /**
- * The stages tried, in order, where plain data parallel does not fit a card on several GPUs, by how the framework
- * splits a model. DeepSpeed (HF Trainer, LLaMA-Factory and axolotl take it from a config file; Unsloth through
- * Accelerate, https://unsloth.ai/docs/basics/multi-gpu-training-with-unsloth): ZeRO-2 splits the gradients and
- * optimizer states, ZeRO-3 the weights too, with more communication per step (speed-step.ts), so the first that fits
- * is taken (https://www.deepspeed.ai/tutorials/zero/). LoRA and QLoRA train adapters alone: ZeRO-2 would split their
- * gradients and optimizer states, a sliver of the memory, so only ZeRO-3 (the frozen base's weights too) is tried.
- * A framework with its own FSDP loop (torchtune, LitGPT, a custom loop: framework-traits.ts) shards with FSDP:
- * pytorch/torchtune recipes/lora_finetune_distributed.py, "FSDP … DDP is currently not supported"; Lightning-AI/litgpt
- * litgpt/finetune/lora.py, FSDPStrategy on several devices. A DeepSpeed or FSDP framework shards as it is set.
- */
-const SHARDINGS_TO_FIT = {
-  deepspeed: { full: ['zero2', 'zero3'], adapters: ['zero3'] },
-  fsdp: { full: ['fsdp'], adapters: ['fsdp'] },
-} as const satisfies Record<string, Record<'full' | 'adapters', readonly Sharding[]>>;
-
-/** How `framework` splits a model that one GPU cannot hold. */
-const splitsWith = (framework: Framework): keyof typeof SHARDINGS_TO_FIT =>
-  frameworkTraits(framework).ownFsdpLoop ? 'fsdp' : 'deepspeed';
-
-/**
- * The job on `gpus` GPUs as it was set up (`plain`) and, only when that trains over several GPUs without sharding,
- * split with each of the SHARDINGS_TO_FIT of its framework (`split(0)` … `split(stages - 1)`), each estimated when
- * first asked for: a set-up that fits every card never is.
+ * The job on `gpus` GPUs as it was set up (`plain`) and, only when that trains over several GPUs without sharding (a
+ * DeepSpeed or FSDP framework shards as it is set), split with each of the shardings its framework fits with
+ * (shardingsToFit: `split(0)` … `split(stages - 1)`), each estimated when first asked for: a set-up that fits every
+ * card never is.
  */
 function waysToRun(
   input: EstimateInput,
@@ -454,10 +435,11 @@ function waysToRun(
 ): { plain: MemoryEstimate; stages: number; split: (stage: number) => MemoryEstimate } {
   const plain = estimateMemory({ ...input, gpus }, memoryCtx);
   const { framework, sharding, quant } = plain.resolvedInput;
-  const shardable = gpus > 1 && isTraining(input.method) && sharding === 'none' && splitsBase(quant);
-  const stages = shardable
-    ? SHARDINGS_TO_FIT[splitsWith(framework)][input.method === 'full' ? 'full' : 'adapters']
-    : [];
+  const method = input.method;
+  const stages =
+    gpus > 1 && method !== 'inference' && sharding === 'none' && splitsBase(quant)
+      ? shardingsToFit(framework, method)
+      : [];
   const split: MemoryEstimate[] = [];
   return {
     plain,

@@ -7,7 +7,7 @@ import { largestBatch, longestSeq } from './solve';
 import { cheapestFirst } from './fit-rows';
 import { estimateSpeed } from './speed';
 import { splitsBase } from './choices';
-import { frameworkTraits } from './framework-traits';
+import { shardingsToFit } from './framework-traits';
 
 /** One change that makes a configuration fit a card, with what it costs. */
 export interface FitChange {
@@ -300,18 +300,25 @@ function candidatesFor(input: EstimateInput, r: ResolvedInput, card: Card, ctx: 
   } else if (r.method === 'lora') {
     add(msg('fit.qlora'), { method: 'qlora', precision: 'int4', quant: 'bnb' }, msg('fit.tradeOff.qlora'), true);
   }
-  // One family: the first of them that fits is listed. At each count ZeRO-2 comes first for full fine-tuning: it
-  // splits the gradients and optimizer states, most of its memory, with less communication than ZeRO-3 (as
-  // Compare tries them, cost/rank.ts); for LoRA and QLoRA it would split only the adapters' state. A framework with
-  // its own FSDP loop shards with FSDP (framework-traits.ts). A GPTQ, AWQ or GGUF base is not split (splitsBase).
-  const fsdp = frameworkTraits(r.framework).ownFsdpLoop;
+  // One family: the first of them that fits is listed. At each count the shardings the framework fits with, in the
+  // order Compare tries them (shardingsToFit, framework-traits.ts): ZeRO-2 first for full fine-tuning under DeepSpeed,
+  // then ZeRO-3, or FSDP. A GPTQ, AWQ or GGUF base is not split (splitsBase).
   const unsplit = r.sharding === 'none' || r.sharding === 'zero1';
   for (const gpus of splitsBase(r.quant) ? SHARDED_GPUS : []) {
-    if (r.method === 'full' && !fsdp && gpus >= r.gpus && unsplit) {
-      add(msg('fit.zero2', { count: gpus }), { gpus, sharding: 'zero2' }, null, false, 'gpus');
-    }
-    if (gpus > r.gpus || (gpus === r.gpus && r.sharding !== 'zero3' && r.sharding !== 'fsdp')) {
-      add(msg('fit.zero3', { count: gpus }), { gpus, sharding: fsdp ? 'fsdp' : 'zero3' }, null, false, 'gpus');
+    for (const sharding of shardingsToFit(r.framework, r.method)) {
+      const offered =
+        sharding === 'zero2'
+          ? gpus >= r.gpus && unsplit
+          : gpus > r.gpus || (gpus === r.gpus && r.sharding !== 'zero3' && r.sharding !== 'fsdp');
+      if (offered) {
+        add(
+          msg(sharding === 'zero2' ? 'fit.zero2' : 'fit.zero3', { count: gpus }),
+          { gpus, sharding },
+          null,
+          false,
+          'gpus',
+        );
+      }
     }
   }
   if (!r.optimizerOffload) add(msg('fit.cpuOffload'), { optimizerOffload: true }, msg('fit.tradeOff.cpuOffload'));

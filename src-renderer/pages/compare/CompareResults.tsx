@@ -33,10 +33,10 @@ interface CompareResultsProps {
   cliCommand: string | null;
 }
 
-/** The set with `id` added, or removed when it was in. */
 /** Why a card and count was left out when it does not fit in memory: as set up, or even split (ZeRO-3 or FSDP). */
 const MEMORY_EXCLUSIONS: ReadonlySet<string> = new Set(['rank.excluded.noFit', 'rank.excluded.noFitSharded']);
 
+/** The set with `id` added, or removed when it was in. */
 const flip = (id: string) => (open: Ids) => {
   const next = new Set(open);
   if (!next.delete(id)) next.add(id);
