@@ -15,6 +15,7 @@ test('the run log lists published runs, logs a run, deletes it with undo, and re
   await expect(page.getByText('No runs of yours yet: log one, or import a file.')).toBeVisible();
   await expect(page.getByText('Log runs to see how close the estimates come.')).toBeVisible();
   // A published run's long notes: the cell holds their start (it shows less), the title the whole.
+  await expect(page.locator('.runs-table tbody tr')).toHaveCount(50);
   const notes = await page
     .locator('.runs-table .run-notes')
     .evaluateAll((cells) =>
@@ -71,4 +72,29 @@ test('the run log lists published runs, logs a run, deletes it with undo, and re
   await expect(page.getByText(/line 3/)).toBeVisible();
   await ready(page);
   await expect(page.getByText(/^1–1 of 1$/)).toBeVisible();
+});
+
+test('the run table draws the rows a window shows first, then the rest of its page', async ({ page }) => {
+  // A short window shows 11 rows at most (ROW_MIN_PX in RunsTable.tsx): the page's first 50 come in two renders.
+  await page.setViewportSize({ width: 1280, height: 480 });
+  await page.goto(`${server.url}#/estimate`);
+  await expect(page.locator('main[data-state="ready"]')).toBeVisible();
+  // The rows in the table when it first appears: counted in the same task as the DOM change (React renders the deferred
+  // rows in a later one).
+  const first = page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const observer = new MutationObserver(() => {
+          const rows = document.querySelectorAll('.runs-table tbody tr').length;
+          if (rows === 0) return;
+          observer.disconnect();
+          resolve(rows);
+        });
+        observer.observe(document.body, { subtree: true, childList: true });
+      }),
+  );
+  await page.getByRole('link', { name: 'Runs', exact: true }).click();
+  expect(await first).toBe(Math.ceil(480 / 44));
+  await expect(page.locator('.runs-table tbody tr')).toHaveCount(50);
+  await expect(page.locator('.runs-table tbody tr').last()).toContainText(/\S/);
 });

@@ -1,4 +1,4 @@
-import { memo, useMemo, type MouseEvent } from 'react';
+import { memo, useDeferredValue, useMemo, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { MemoryMeter, RunSortKey } from '../../../src-main/domain/runs';
@@ -67,6 +67,11 @@ function shortDate(iso: string | undefined): string {
   return iso.length > 10 ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}` : iso;
 }
 
+/** Under a row's height: every row holds two lines (a method over its shape), 47 px at the default font size. */
+const ROW_MIN_PX = 44;
+/** The most rows the window can show at once, the table filling it. */
+const rowsAWindowShows = () => Math.ceil(window.innerHeight / ROW_MIN_PX);
+
 /** What a row's buttons do: the table listens once for all of them (data-action on each button). */
 type RowAction = 'open' | 'delete';
 
@@ -75,6 +80,12 @@ export function RunsTable({ runs, cardName, modelName, sort, onSort, onOpen, onD
   const { t } = useTranslation();
   const text = useMessageText();
   const labels = useMemo(() => tableLabels(t, text), [t, text]);
+  // The rows a window can show are drawn first, the rest of the page's fifty in a render of their own after the first
+  // paint (React's deferred value: 0 when the table mounts, then the old count until the new one is rendered). A page
+  // opening at 1,000,000 runs spent most of its time laying out and painting the rows below the window (issue 16).
+  // A new page of as many rows as the last updates every row at once.
+  const deferredCount = useDeferredValue(runs.length, 0);
+  const shown = Math.max(deferredCount, Math.min(runs.length, rowsAWindowShows()));
   const sortable = (key: RunSortKey, label: string, numeric = false) => (
     <th scope="col" aria-sort={ariaSort(sort, key)} className={numeric ? 'num' : undefined}>
       <button type="button" className="sort-button" onClick={() => onSort(key)}>
@@ -133,7 +144,7 @@ export function RunsTable({ runs, cardName, modelName, sort, onSort, onOpen, onD
         <tbody onClick={onRowClick}>
           {/* Keyed by position: a new page, sort or filter updates the rows in place instead of removing
               them all and building every row's DOM again. A row keeps no state of its own. */}
-          {runs.map((run, index) => (
+          {runs.slice(0, shown).map((run, index) => (
             <RunRow
               key={index}
               run={run}
