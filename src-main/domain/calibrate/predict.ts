@@ -23,6 +23,7 @@ export function predictRun(
   const memory = estimateMemory(run.config, { presets, cards: [] });
   const speed = estimateResolvedSpeed(memory.resolvedInput, memory.model, run.card, {
     trainableParams: memory.trainableParams,
+    explain: false,
   });
   let tokensPerSecond: number;
   if (speed.kind === 'train') {

@@ -231,9 +231,11 @@ export function rankCandidates(
         excluded.push({ card: card.id, gpus, reason: msg('rank.excluded.noOffer', { currency, count: gpus }) });
         continue;
       }
+      // Each row explains its speed in its own words (speedLine below): the estimate's lines would be dropped.
       const speed = estimateResolvedSpeed(memory.resolvedInput, memory.model, card, {
         tokensPerSample,
         trainableParams: memory.trainableParams,
+        explain: false,
       });
       const rawTokensPerSecond = speed.kind === 'train' ? speed.tokensPerSecond : speed.decodeTokensPerSecond;
       const speedFactor = correction?.speedFactor ?? 1;

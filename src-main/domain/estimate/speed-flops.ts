@@ -17,8 +17,8 @@ function attentionWidth(model: ResolvedModel): number {
 
 export interface TrainingFlops {
   flopsPerToken: number;
-  /** Formula with this configuration's numbers, for explanations. */
-  formula: Message;
+  /** Formula with this configuration's numbers, for explanations (built when asked: a ranking never asks it). */
+  formula: () => Message;
 }
 
 /**
@@ -39,16 +39,17 @@ export function trainingFlopsPerToken(
   const weightFactor = isAdapter ? 4 : 6;
   let flops = weightFactor * p + attention + (isAdapter ? 6 * adapterParams : 0);
   if (gradientCheckpointing) flops += 2 * p + attention / 3;
-  const formula = msg('speed.flopsFormula', {
-    factor: weightFactor,
-    params: fmt(p),
-    layers: String(model.layers),
-    seq: String(seqLen),
-    width: String(attentionWidth(model)),
-    adapters: isAdapter && adapterParams > 0 ? msg('speed.flopsAdapters', { params: fmt(adapterParams) }) : '',
-    recompute: gradientCheckpointing ? msg('speed.flopsRecompute') : '',
-    flops: fmt(flops),
-  });
+  const formula = () =>
+    msg('speed.flopsFormula', {
+      factor: weightFactor,
+      params: fmt(p),
+      layers: String(model.layers),
+      seq: String(seqLen),
+      width: String(attentionWidth(model)),
+      adapters: isAdapter && adapterParams > 0 ? msg('speed.flopsAdapters', { params: fmt(adapterParams) }) : '',
+      recompute: gradientCheckpointing ? msg('speed.flopsRecompute') : '',
+      flops: fmt(flops),
+    });
   return { flopsPerToken: flops, formula };
 }
 

@@ -30,6 +30,7 @@ export function estimateInferenceSpeed(
   card: Card,
   runtime: InferenceRuntime = 'efficient',
   k: FittedConstants = FITTED,
+  explain = true,
 ): InferenceSpeed {
   const step = inferenceStep(config, model, card, runtime, k);
   return {
@@ -38,7 +39,7 @@ export function estimateInferenceSpeed(
     prefillTokensPerSecond: step.prefillTokensPerSecond,
     bound: step.bound,
     decodeBandwidthGBps: card.bandwidthGBps,
-    assumptions: stepAssumptions(step, model, card),
+    assumptions: explain ? stepAssumptions(step, model, card) : [],
   };
 }
 

@@ -7,7 +7,14 @@ import { computeParams, fmt, trainingFlopsPerToken } from './speed-flops';
 import { quantBitsPerWeight, weightBytes } from './weights';
 import { offloadSecondsPerStep } from './speed-offload';
 import { linkBusBandwidth } from './speed-scaling';
-import { fsdpCollectiveCalls, stepTime, zero3FetchCalls, type DequantPath, type StepSetup } from './speed-step';
+import {
+  fsdpCollectiveCalls,
+  stepTime,
+  zero3FetchCalls,
+  type DequantPath,
+  type StepSetup,
+  type StepTime,
+} from './speed-step';
 import { frameworkTraits } from './framework-traits';
 import { loraTargets } from './trainable';
 import type { SpeedConfig, TrainingSpeed } from './speed';
@@ -18,6 +25,8 @@ export interface TrainingSpeedOptions {
   tokensPerSample?: number;
   trainableParams?: number;
   constants?: FittedConstants;
+  /** Build the assumptions (default true; SpeedOptions.explain). */
+  explain?: boolean;
 }
 
 /**
@@ -35,10 +44,7 @@ export function estimateTrainingSpeed(
   const method = config.method === 'inference' ? 'full' : config.method;
   const adapter = method !== 'full';
   const adapterParams = adapter ? (opts.trainableParams ?? 0) : 0;
-  const assumptions: Message[] = [];
   const flops = trainingFlopsPerToken(model, method, config.seqLen, config.gradientCheckpointing, adapterParams);
-  assumptions.push(msg('speed.flops', { formula: flops.formula }));
-  if (adapter && opts.trainableParams === undefined) assumptions.push(msg('speed.adapterFlopsLeftOut'));
 
   const fp32Math = config.precision === 'fp32' && !config.mixedPrecision;
   const peakTflops = fp32Math ? card.fp32Tflops : card.bf16Tflops;
@@ -56,7 +62,7 @@ export function estimateTrainingSpeed(
   // Adapters live in fp32 with mixed precision (PEFT's default upcast) and step without a master copy.
   const trainablePrecision: Precision = adapter ? (config.mixedPrecision ? 'fp32' : 'bf16') : config.precision;
   const link = linkBusBandwidth(card, config.gpus, config.peerToPeer);
-  const setup: Omit<StepSetup, 'offloadSeconds'> = {
+  const setup: StepSetup = {
     model,
     card,
     gpus: config.gpus,
@@ -89,8 +95,9 @@ export function estimateTrainingSpeed(
     linkBytesPerSecond: link.bytesPerSecond,
     optimizerOnGpu: !config.optimizerOffload,
     fusedOptimizer: config.fusedOptimizer,
+    offloadSeconds: 0,
   };
-  const withoutOffload = stepTime({ ...setup, offloadSeconds: 0 }, k);
+  const withoutOffload = stepTime(setup, k);
   const offload = offloadSecondsPerStep({
     model,
     card,
@@ -106,21 +113,91 @@ export function estimateTrainingSpeed(
     optimizerOffload: config.optimizerOffload,
     computeSecondsPerStep: withoutOffload.computeSeconds,
   });
-  assumptions.push(...offload.assumptions);
-  const step = stepTime({ ...setup, offloadSeconds: offload.seconds }, k);
+  // Without offload the step is the one just timed: a ranking times thousands of card × GPU counts.
+  const step = offload.seconds === 0 ? withoutOffload : stepTime({ ...setup, offloadSeconds: offload.seconds }, k);
 
   // Effective MFU: the matmul FLOPs of a step over its time without communication (PaLM's definition, App. B).
   const effectiveMfu = (tokensPerStep * flops.flopsPerToken) / (step.computeSeconds * peakTflops * 1e12);
   const scalingEfficiency = step.computeSeconds / step.stepSeconds;
-  const regime = { method: msg(adapter ? 'speed.method.adapter' : 'speed.method.full'), memory: cls.toUpperCase() };
+  const assumptions =
+    opts.explain === false
+      ? []
+      : explainStep({
+          config,
+          k,
+          adapter,
+          adapterFlopsLeftOut: adapter && opts.trainableParams === undefined,
+          flopsFormula: flops.formula(),
+          offload: offload.assumptions,
+          step,
+          setup,
+          linkLabel: link.label,
+          mfu,
+          peakTflops,
+          fp32Math,
+          moe,
+          memory: cls,
+          bits,
+          scalingEfficiency,
+        });
+
+  const tokensPerSecondPerGpu = tokensPerStep / step.stepSeconds;
+  const tokensPerSecond = tokensPerSecondPerGpu * config.gpus;
+  return {
+    kind: 'train',
+    tokensPerSecond,
+    tokensPerSecondPerGpu,
+    samplesPerSecond: opts.tokensPerSample ? tokensPerSecond / opts.tokensPerSample : undefined,
+    peakTflops,
+    mfu: effectiveMfu,
+    achievedTflops: peakTflops * effectiveMfu,
+    bound: 'compute',
+    scalingEfficiency,
+    flopsPerToken: flops.flopsPerToken,
+    assumptions,
+  };
+}
+
+/** What explainStep says a training step is made of. */
+interface StepFacts {
+  config: SpeedConfig;
+  k: FittedConstants;
+  /** LoRA or QLoRA (else full fine-tuning). */
+  adapter: boolean;
+  adapterFlopsLeftOut: boolean;
+  flopsFormula: Message;
+  /** The CPU offload's own lines (speed-offload.ts). */
+  offload: Message[];
+  step: StepTime;
+  setup: StepSetup;
+  linkLabel: Message;
+  mfu: number;
+  peakTflops: number;
+  fp32Math: boolean;
+  moe: boolean;
+  memory: string;
+  bits: number;
+  scalingEfficiency: number;
+}
+
+/** The lines that explain a training step: its FLOPs, each term of its time and what bounds it. */
+function explainStep(f: StepFacts): Message[] {
+  const { config, k, step, setup, mfu, peakTflops, moe, bits } = f;
+  const assumptions: Message[] = [msg('speed.flops', { formula: f.flopsFormula })];
+  if (f.adapterFlopsLeftOut) assumptions.push(msg('speed.adapterFlopsLeftOut'));
+  assumptions.push(...f.offload);
+  const regime = {
+    method: msg(f.adapter ? 'speed.method.adapter' : 'speed.method.full'),
+    memory: f.memory.toUpperCase(),
+  };
   assumptions.push(
     msg('speed.step', {
-      count: microBatches,
-      tokens: tokensPerMicroBatch,
+      count: setup.microBatches,
+      tokens: setup.tokensPerMicroBatch,
       matmul: fmt(step.flopSeconds),
       mfu: mfu * 100,
       peak: peakTflops,
-      dtype: fp32Math ? 'FP32' : 'BF16',
+      dtype: f.fp32Math ? 'FP32' : 'BF16',
       regime: msg(moe ? 'speed.regimeMoe' : 'speed.regime', regime),
       stream: fmt(step.weightStreamSeconds),
       dispatch: fmt(step.dispatchSeconds),
@@ -137,9 +214,9 @@ export function estimateTrainingSpeed(
       ? msg('speed.collectives', {
           gpus: config.gpus,
           sharding: msg(`option.sharding.${config.sharding}`),
-          link: link.label,
+          link: f.linkLabel,
           seconds: fmt(step.exposedCommSeconds),
-          efficiency: scalingEfficiency * 100,
+          efficiency: f.scalingEfficiency * 100,
         })
       : msg('speed.singleGpu'),
   );
@@ -158,21 +235,7 @@ export function estimateTrainingSpeed(
       msg('speed.unoverlapped', { share: k.overheadExposedShare * 100, seconds: fmt(step.unoverlappedSeconds) }),
     );
 
-  const tokensPerSecondPerGpu = tokensPerStep / step.stepSeconds;
-  const tokensPerSecond = tokensPerSecondPerGpu * config.gpus;
-  return {
-    kind: 'train',
-    tokensPerSecond,
-    tokensPerSecondPerGpu,
-    samplesPerSecond: opts.tokensPerSample ? tokensPerSecond / opts.tokensPerSample : undefined,
-    peakTflops,
-    mfu: effectiveMfu,
-    achievedTflops: peakTflops * effectiveMfu,
-    bound: 'compute',
-    scalingEfficiency,
-    flopsPerToken: flops.flopsPerToken,
-    assumptions,
-  };
+  return assumptions;
 }
 
 /**

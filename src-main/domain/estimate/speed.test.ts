@@ -51,6 +51,27 @@ describe('estimateResolvedSpeed', () => {
   );
 });
 
+describe('a speed without its explanation', () => {
+  // What a ranking and the calibration ask: the same numbers, no lines built.
+  const inputs: EstimateInput[] = [
+    { model: 'llama-3.1-8b', method: 'lora', batchSize: 4, seqLen: 2048 },
+    { model: 'llama-3.1-8b', method: 'qlora', precision: 'int4', quant: 'gptq', quantBackend: 'dequant' },
+    { model: 'llama-3.1-8b', method: 'full', gpus: 8, sharding: 'zero3', optimizerOffload: true },
+    { model: 'llama-3.1-8b', method: 'inference', precision: 'int4', quant: 'awq', gpus: 2 },
+  ];
+  it.each(inputs)("has the explained speed's numbers and no assumptions: %j", (input) => {
+    const memory = estimateMemory(input, { presets, cards });
+    const opts = { trainableParams: memory.trainableParams };
+    const explained = estimateResolvedSpeed(memory.resolvedInput, memory.model, card('a100-80gb'), opts);
+    const bare = estimateResolvedSpeed(memory.resolvedInput, memory.model, card('a100-80gb'), {
+      ...opts,
+      explain: false,
+    });
+    expect(explained.assumptions.length).toBeGreaterThan(2);
+    expect(bare).toEqual({ ...explained, assumptions: [] });
+  });
+});
+
 describe('training FLOPs per token', () => {
   const model = estimateMemory(
     { model: 'llama-3.1-8b', method: 'full', precision: 'bf16', batchSize: 1, seqLen: 2048 },

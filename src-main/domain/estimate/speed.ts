@@ -50,6 +50,11 @@ export interface SpeedOptions {
   runtime?: InferenceRuntime;
   /** Fitted constants to use instead of fitted-constants.ts (the accuracy harness refits them per fold). */
   constants?: FittedConstants;
+  /**
+   * Build the assumptions, the lines that explain the speed (default true). False leaves them empty: a ranking and
+   * the calibration read only the numbers, of thousands of card × GPU counts or logged runs.
+   */
+  explain?: boolean;
 }
 
 /** The estimate input with every default filled in: the same resolution the memory estimate uses. */
@@ -81,6 +86,13 @@ export function estimateResolvedSpeed(
   opts: SpeedOptions = {},
 ): TrainingSpeed | InferenceSpeed {
   if (config.method === 'inference')
-    return estimateInferenceSpeed(config, model, card, opts.runtime ?? config.inferenceRuntime, opts.constants);
+    return estimateInferenceSpeed(
+      config,
+      model,
+      card,
+      opts.runtime ?? config.inferenceRuntime,
+      opts.constants,
+      opts.explain,
+    );
   return estimateTrainingSpeed(config, model, card, opts);
 }
