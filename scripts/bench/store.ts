@@ -79,31 +79,55 @@ async function step(name: Step, dir: string, n: number): Promise<Record<string, 
     return done(rows, { bytes: fs.statSync(csv).size });
   }
   if (name === 'bare') {
-    // The same rows as the import writes, built up front, inserted by a prepared statement in one transaction.
+    // The same rows as the import writes, built up front, inserted by a prepared statement in one transaction, in the
+    // fastest way SQLite reaches the store an import leaves: the log's secondary indexes dropped and built again
+    // after the rows, and what its triggers keep (text index, ledger sums, rate groups, counts) built once after them,
+    // as an import that at least doubles the log does (runs-import.ts withIndexesRebuilt). Then the rows alone into a
+    // log without any of those: no index but the primary key, no trigger.
     const { runValues, INSERT_RUN_SQL } = await import('../../src-main/db/runs-rows');
-    const { withDerivedRebuilt } = await import('../../src-main/db/runs-derived');
+    const { withIndexesRebuilt } = await import('../../src-main/db/runs-import');
     const { runInputSchema } = await import('../../src-main/domain/runs');
     const rows: unknown[][] = [];
     const meta = { origin: 'mine', citation: null, refId: null, estimate: null, createdAt: new Date() } as const;
     for (const run of syntheticRuns(0, n)) rows.push(runValues(runInputSchema.parse(run), meta));
-    const db = fresh('bare.db');
-    const insert = db.prepare(INSERT_RUN_SQL);
-    const t0 = performance.now();
-    db.exec('BEGIN IMMEDIATE');
-    // What the log's triggers keep (text index, ledger sums, rate groups) built once after the rows, as an import
-    // that fills a log does (runs-derived.ts): one insert statement per run through their triggers would write them
-    // a run at a time, a cost no import pays.
-    withDerivedRebuilt(db, () => {
-      for (const values of rows) insert.run(values);
-    });
-    db.exec('COMMIT');
-    const seconds = (performance.now() - t0) / 1000;
-    db.close();
+    const insertAll = (db: ReturnType<typeof fresh>, prepare: () => void, insert: (write: () => void) => void) => {
+      prepare();
+      const statement = db.prepare(INSERT_RUN_SQL);
+      const t0 = performance.now();
+      db.exec('BEGIN IMMEDIATE');
+      insert(() => {
+        for (const values of rows) statement.run(values);
+      });
+      db.exec('COMMIT');
+      const seconds = (performance.now() - t0) / 1000;
+      db.close();
+      return seconds;
+    };
+    const whole = fresh('bare.db');
+    const seconds = insertAll(
+      whole,
+      () => undefined,
+      (write) => withIndexesRebuilt(whole, write),
+    );
+    const alone = fresh('bare-alone.db');
+    const aloneSeconds = insertAll(
+      alone,
+      () => {
+        const schema = alone
+          .prepare(
+            "SELECT type, name FROM sqlite_master WHERE tbl_name = 'runs' AND type IN ('index', 'trigger') AND sql IS NOT NULL",
+          )
+          .all() as { type: string; name: string }[];
+        for (const { type, name } of schema) alone.exec(`DROP ${type.toUpperCase()} "${name.replaceAll('"', '""')}"`);
+      },
+      (write) => write(),
+    );
     return {
       step: name,
       rows: n,
       seconds: +seconds.toFixed(2),
       rowsPerSecond: Math.round(n / seconds),
+      rowsAlonePerSecond: Math.round(n / aloneSeconds),
       peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
     };
   }
@@ -201,6 +225,8 @@ export interface StepResult {
   rows: number;
   seconds?: number;
   rowsPerSecond?: number;
+  /** The bare insert's rows into a log without secondary indexes or triggers (step 'bare'). */
+  rowsAlonePerSecond?: number;
   peakRssMiB?: number;
   bytes?: number;
   queries?: Record<string, Percentiles>;

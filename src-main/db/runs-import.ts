@@ -283,7 +283,7 @@ function maxId(db: Db): number {
  * indexes are read from sqlite_master, so any a later migration adds is covered; the automatic ones of
  * UNIQUE constraints (sql IS NULL) cannot be dropped and stay.
  */
-function withIndexesRebuilt<T>(db: Db, write: () => T): T {
+export function withIndexesRebuilt<T>(db: Db, write: () => T): T {
   const indexes = db
     .prepare("SELECT name, sql FROM main.sqlite_master WHERE type = 'index' AND tbl_name = 'runs' AND sql IS NOT NULL")
     .all() as { name: string; sql: string }[];
