@@ -90,12 +90,12 @@ async function step(name: Step, dir: string, n: number): Promise<Record<string, 
     const rows: unknown[][] = [];
     const meta = { origin: 'mine', citation: null, refId: null, estimate: null, createdAt: new Date() } as const;
     for (const run of syntheticRuns(0, n)) rows.push(runValues(runInputSchema.parse(run), meta));
-    const insertAll = (db: ReturnType<typeof fresh>, prepare: () => void, insert: (write: () => void) => void) => {
-      prepare();
+    // Seconds to insert every row in one transaction, through `around` (what is built after the rows).
+    const insertAll = (db: ReturnType<typeof fresh>, around: (write: () => void) => void) => {
       const statement = db.prepare(INSERT_RUN_SQL);
       const t0 = performance.now();
       db.exec('BEGIN IMMEDIATE');
-      insert(() => {
+      around(() => {
         for (const values of rows) statement.run(values);
       });
       db.exec('COMMIT');
@@ -104,24 +104,16 @@ async function step(name: Step, dir: string, n: number): Promise<Record<string, 
       return seconds;
     };
     const whole = fresh('bare.db');
-    const seconds = insertAll(
-      whole,
-      () => undefined,
-      (write) => withIndexesRebuilt(whole, write),
-    );
+    const seconds = insertAll(whole, (write) => withIndexesRebuilt(whole, write));
     const alone = fresh('bare-alone.db');
-    const aloneSeconds = insertAll(
-      alone,
-      () => {
-        const schema = alone
-          .prepare(
-            "SELECT type, name FROM sqlite_master WHERE tbl_name = 'runs' AND type IN ('index', 'trigger') AND sql IS NOT NULL",
-          )
-          .all() as { type: string; name: string }[];
-        for (const { type, name } of schema) alone.exec(`DROP ${type.toUpperCase()} "${name.replaceAll('"', '""')}"`);
-      },
-      (write) => write(),
-    );
+    const schema = alone
+      .prepare(
+        "SELECT type, name FROM sqlite_master WHERE tbl_name = 'runs' AND type IN ('index', 'trigger') AND sql IS NOT NULL",
+      )
+      .all() as { type: string; name: string }[];
+    for (const { type, name: dropped } of schema)
+      alone.exec(`DROP ${type.toUpperCase()} "${dropped.replaceAll('"', '""')}"`);
+    const aloneSeconds = insertAll(alone, (write) => write());
     return {
       step: name,
       rows: n,

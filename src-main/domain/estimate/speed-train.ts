@@ -48,7 +48,6 @@ export function estimateTrainingSpeed(
 
   const fp32Math = config.precision === 'fp32' && !config.mixedPrecision;
   const peakTflops = fp32Math ? card.fp32Tflops : card.bf16Tflops;
-  const cls = memoryClass(card);
   const moe = model.experts > 1;
   // MFU of the matmuls, fitted on published rows (fitted-constants.ts); the factors are global, never per row.
   const mfu = (adapter ? k.mfuLora : k.mfuFull) * (moe ? k.moeMfuFactor : 1);
@@ -132,12 +131,7 @@ export function estimateTrainingSpeed(
           step,
           setup,
           linkLabel: link.label,
-          mfu,
-          peakTflops,
           fp32Math,
-          moe,
-          memory: cls,
-          bits,
           scalingEfficiency,
         });
 
@@ -169,34 +163,31 @@ interface StepFacts {
   /** The CPU offload's own lines (speed-offload.ts). */
   offload: Message[];
   step: StepTime;
+  /** What the step was timed from: its MFU, peak, bits per weight, card and model among them. */
   setup: StepSetup;
   linkLabel: Message;
-  mfu: number;
-  peakTflops: number;
   fp32Math: boolean;
-  moe: boolean;
-  memory: string;
-  bits: number;
   scalingEfficiency: number;
 }
 
 /** The lines that explain a training step: its FLOPs, each term of its time and what bounds it. */
 function explainStep(f: StepFacts): Message[] {
-  const { config, k, step, setup, mfu, peakTflops, moe, bits } = f;
+  const { config, k, step, setup } = f;
+  const moe = setup.model.experts > 1;
   const assumptions: Message[] = [msg('speed.flops', { formula: f.flopsFormula })];
   if (f.adapterFlopsLeftOut) assumptions.push(msg('speed.adapterFlopsLeftOut'));
   assumptions.push(...f.offload);
   const regime = {
     method: msg(f.adapter ? 'speed.method.adapter' : 'speed.method.full'),
-    memory: f.memory.toUpperCase(),
+    memory: memoryClass(setup.card).toUpperCase(),
   };
   assumptions.push(
     msg('speed.step', {
       count: setup.microBatches,
       tokens: setup.tokensPerMicroBatch,
       matmul: fmt(step.flopSeconds),
-      mfu: mfu * 100,
-      peak: peakTflops,
+      mfu: setup.mfu * 100,
+      peak: setup.peakTflops,
       dtype: f.fp32Math ? 'FP32' : 'BF16',
       regime: msg(moe ? 'speed.regimeMoe' : 'speed.regime', regime),
       stream: fmt(step.weightStreamSeconds),
@@ -208,7 +199,7 @@ function explainStep(f: StepFacts): Message[] {
   if (config.torchCompile) assumptions.push(msg('speed.compile', { speedup: k.compileSpeedup }));
   else if (config.fusedKernels) assumptions.push(msg('speed.fusedKernels', { speedup: k.compileSpeedup }));
   if (step.dequantSeconds > 0)
-    assumptions.push(msg('speed.dequantMicroBatch', { bits, seconds: fmt(step.dequantSeconds) }));
+    assumptions.push(msg('speed.dequantMicroBatch', { bits: setup.weightBits, seconds: fmt(step.dequantSeconds) }));
   assumptions.push(
     config.gpus > 1
       ? msg('speed.collectives', {

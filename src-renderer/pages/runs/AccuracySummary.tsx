@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useApp } from '../../lib/app-context';
 import { formatPercent } from '../../lib/format';
 import type { ChannelInput } from '../../../src-main/ipc/contract';
-import { useLive } from '../../lib/queries';
+import { useChannel } from '../../lib/queries';
 import { accuracySummary, type AccuracyFigure } from './run-accuracy';
 
 /** How many of the user's latest runs the summary reads (one page of the list channel). */
@@ -23,7 +23,7 @@ const SUMMARY_REQUEST: ChannelInput<'runs:list'> = {
 export const AccuracySummary = memo(function AccuracySummary({ tableShown }: { tableShown: boolean }) {
   const { t } = useTranslation();
   const { reportError } = useApp();
-  const latest = useLive('runs:list', SUMMARY_REQUEST, { hold: !tableShown });
+  const latest = useChannel('runs:list', SUMMARY_REQUEST, { enabled: tableShown });
   useEffect(() => {
     if (latest.error) reportError(latest.error);
   }, [latest.error, reportError]);
